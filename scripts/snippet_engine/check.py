@@ -1,0 +1,90 @@
+"""`check`: executes nothing; finds records that are missing, stale, damaged or orphaned.
+
+CPU records are the site's contract, so any CPU problem fails. CUDA records come from GPU runners
+that not every contributor has, so their problems are listed, and fail only with --device cuda.
+"""
+
+from __future__ import annotations
+
+import platform
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import ENGINE_VERSION
+from .cachekey import compute_key
+from .discovery import Snippet, all_records, discover, snippet_for_record
+from .environment import Environment, torch_version
+from .options import DEVICES, parse_options
+from .records import RecordError, read_record
+
+
+@dataclass(frozen=True)
+class Problem:
+    device: str
+    path: str
+    what: str
+
+    def __str__(self) -> str:
+        return f"{self.path} [{self.device}]: {self.what}"
+
+
+def record_state(snippet_path: Path, root: Path, device: str) -> tuple[str, str]:
+    """('current'|'missing'|'stale'|'damaged', explanation) for one snippet on one device."""
+    snippet = Snippet(snippet_path, snippet_path.relative_to(root).as_posix())
+    env = Environment(device=device, torch_version=torch_version(),
+                      python_version=platform.python_version(), hardware="")
+    try:
+        record = read_record(snippet.record_path(device))
+    except RecordError as exc:
+        return "damaged", str(exc)
+    if record is None:
+        return "missing", "no record yet"
+    if record.is_stale:
+        return "stale", f"marked stale: {record.stale}"
+    key, _ = compute_key(snippet, env, root)
+    if record.key != key:
+        if record.torch.split("+")[0] != env.torch_base:
+            why = f"recorded with torch {record.torch}, this checkout pins {env.torch_base}"
+        elif record.engine != ENGINE_VERSION:
+            why = f"recorded by engine version {record.engine}"
+        else:
+            why = "the snippet or a helper it imports changed since it was recorded"
+        return "stale", why
+    return "current", ""
+
+
+def find_problems(root: Path) -> list[Problem]:
+    problems: list[Problem] = []
+    snippets = discover(root)
+    for snippet in snippets:
+        try:
+            devices = parse_options(snippet.path).devices
+        except ValueError as exc:
+            problems.append(Problem("cpu", snippet.rel, str(exc)))
+            continue
+        for device in devices:
+            state, why = record_state(snippet.path, root, device)
+            if state != "current":
+                problems.append(Problem(device, snippet.rel, f"{state}: {why}"))
+    for record in all_records(root):
+        source, device = snippet_for_record(record)
+        rel = record.relative_to(root).as_posix()
+        if not source.exists():
+            problems.append(Problem(device, rel, f"orphan: no snippet {source.name} beside it; "
+                                                 "delete the record or restore the snippet"))
+            continue
+        try:
+            declared = parse_options(source).devices
+        except ValueError:
+            continue
+        if device not in declared:
+            problems.append(Problem(device, rel, f"orphan: {source.name} no longer declares "
+                                                 f"{device}; delete the record"))
+    return problems
+
+
+def fails(problem: Problem, device: str | None) -> bool:
+    return problem.device == "cpu" or problem.device == device or device == "all"
+
+
+__all__ = ["DEVICES", "Problem", "fails", "find_problems", "record_state"]

@@ -1,0 +1,152 @@
+"""The code that runs inside a snippet's own process, forked from a warm worker or started fresh.
+
+Both ways run `execute()`, so a forked child and a fresh `python` give the same record. It points
+fds 1 and 2 at the capture pipe (so output from C++ and libraries is caught too), seeds every RNG,
+runs the snippet as `__main__`, and writes what happened to a small JSON file for the worker. The
+snippet's own output, and the error a reader should see, go to the capture; nothing else does.
+
+Standard library only, plus torch when the snippet's process has it.
+"""
+
+from __future__ import annotations
+
+import atexit
+import builtins
+import ctypes
+import importlib
+import json
+import os
+import random
+import runpy
+import sys
+import traceback
+from pathlib import Path
+
+
+def _flush_all() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:  # noqa: BLE001 - a snippet may have closed or replaced a stream
+            pass
+    try:
+        ctypes.CDLL(None).fflush(None)  # C stdio buffers (printf from C++ extensions)
+    except Exception:  # noqa: BLE001
+        pass
+
+
+def _seed() -> None:
+    random.seed(0)
+    try:
+        import torch
+    except ImportError:
+        return
+    torch.manual_seed(0)
+    torch.set_num_threads(1)
+    np = sys.modules.get("numpy")
+    if np is None:
+        try:
+            import numpy as np  # noqa: PLC0415 - seed it only where installed
+        except ImportError:
+            np = None
+    if np is not None:
+        np.random.seed(0)
+
+
+def exception_matches(exc: BaseException, expect: str) -> bool:
+    """Whether `exc` is an instance of the class `expect` names (bare name or dotted path)."""
+    mro = type(exc).__mro__
+    if "." not in expect:
+        return any(cls.__name__ == expect for cls in mro)
+    module_name, _, attr = expect.rpartition(".")
+    try:
+        target = getattr(importlib.import_module(module_name), attr)
+        if isinstance(target, type) and isinstance(exc, target):
+            return True
+    except Exception:  # noqa: BLE001 - fall back to comparing names
+        pass
+    return any(f"{cls.__module__}.{cls.__qualname__}" == expect for cls in mro)
+
+
+def qualified_name(exc: BaseException) -> str:
+    cls = type(exc)
+    return cls.__qualname__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
+
+
+def _user_traceback(exc: BaseException, snippet: str) -> str:
+    """The traceback from the snippet's first frame on, as Python would print it."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_frame.f_code.co_filename != snippet:
+        tb = tb.tb_next
+    if tb is None:  # a syntax error, or an error before the snippet's first line ran
+        return "".join(traceback.format_exception_only(type(exc), exc))
+    return "".join(traceback.format_exception(type(exc), exc, tb))
+
+
+def execute(task: dict, capture_fd: int | None = None) -> None:
+    """Run one snippet in this process and exit it. Never returns."""
+    result_path = Path(task["result"])
+    result: dict = {"outcome": "ok"}
+    try:
+        if capture_fd is not None:
+            os.dup2(capture_fd, 1)
+            os.dup2(capture_fd, 2)
+            os.close(capture_fd)
+        devnull = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(devnull, 0)
+        os.close(devnull)
+        for stream in (sys.stdout, sys.stderr):
+            stream.reconfigure(line_buffering=True, errors="backslashreplace")  # type: ignore[union-attr]
+        os.chdir(task["cwd"])
+        snippet = task["path"]
+        sys.argv = [snippet]
+        sys.path[:] = [str(Path(snippet).parent), task["snippets_root"]] + [
+            p for p in sys.path[1:] if p not in ("", ".")]
+        _seed()
+    except BaseException as exc:  # noqa: BLE001 - a broken sandbox must be reported, not hang
+        result = {"outcome": "engine-error", "message": repr(exc)}
+        result_path.write_text(json.dumps(result))
+        os._exit(70)
+
+    try:
+        runpy.run_path(snippet, run_name="__main__")
+    except SystemExit as exc:
+        code = exc.code
+        if code not in (None, 0):
+            result = {"outcome": "exit", "exit_code": code if isinstance(code, int) else 1,
+                      "message": f"the snippet called sys.exit({code!r})"}
+            if not isinstance(code, int):
+                print(code, file=sys.stderr)
+    except BaseException as exc:  # noqa: BLE001 - every outcome, KeyboardInterrupt included, is data
+        expect = task.get("expect")
+        result = {"outcome": "exception", "type": qualified_name(exc),
+                  "summary": "".join(traceback.format_exception_only(type(exc), exc)).strip()}
+        if expect and exception_matches(exc, expect):
+            result["matches"] = True
+            sys.stderr.write("".join(traceback.format_exception_only(type(exc), exc)))
+        else:
+            result["matches"] = False
+            sys.stderr.write(_user_traceback(exc, snippet))
+    try:
+        atexit._run_exitfuncs()
+    except BaseException:  # noqa: BLE001
+        pass
+    _flush_all()
+    result_path.write_text(json.dumps(result))
+    os._exit(0)
+
+
+def main() -> None:
+    """Entry point of a fresh process: `python child.py TASK.json` (fds already redirected)."""
+    task = json.loads(Path(sys.argv[1]).read_text())
+    if not task.get("skip_torch_import"):
+        try:
+            import torch  # noqa: F401 - imported as a forked child would have it, before seeding
+        except ImportError:
+            pass
+    execute(task)
+
+
+if __name__ == "__main__":
+    builtins.__dict__.pop("_", None)
+    main()

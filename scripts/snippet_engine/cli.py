@@ -1,0 +1,104 @@
+"""Command line of the snippet engine: `run` and `check` (see CONTRIBUTING.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+from .check import fails, find_problems
+from .environment import DeviceUnavailable, detect
+from .options import SnippetOptionError
+from .progress import Progress
+from .runner import GOOD, execute, plan, select, summarize_failures
+from .sharding import parse_shard
+
+DEFAULT_ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="snippets.py", description="Run every snippet on the pinned torch and record its output.")
+    parser.add_argument("--root", type=Path, default=DEFAULT_ROOT,
+                        help="repository root (default: this checkout)")
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="execute snippets whose record is missing or stale")
+    run.add_argument("paths", nargs="*", metavar="PATH", help="snippet files or folders")
+    run.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
+    run.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    run.add_argument("--force", action="store_true", help="re-run even when the record is current")
+    run.add_argument("--report", type=Path, help="write a JSON report of every snippet here")
+    run.add_argument("--shard", help="run only shard K of N (K/N), split by recorded duration")
+    run.add_argument("--progress", choices=("auto", "always", "never"), default="auto")
+    check = sub.add_parser("check", help="execute nothing; fail on missing or stale records")
+    check.add_argument("--device", choices=("cpu", "cuda", "all"), default=None,
+                       help="also fail on this device's problems (CPU problems always fail)")
+    return parser
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    root = args.root.resolve()
+    started = time.monotonic()
+    if args.jobs < 1:
+        print("--jobs must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        shard = parse_shard(args.shard) if args.shard else None
+        env = detect(args.device)
+        snippets = select(root, args.paths, args.device, shard)
+        jobs, cached = plan(root, snippets, env, args.force)
+    except (DeviceUnavailable, SnippetOptionError, FileNotFoundError, ValueError) as exc:
+        print(f"snippets.py: {exc}", file=sys.stderr)
+        return 2
+    enabled = {"auto": None, "always": True, "never": False}[args.progress]
+    progress = Progress(len(jobs), enabled=enabled)
+    if progress.enabled and jobs:
+        print(f"{len(cached)} cached, running {len(jobs)} on {env.device} with "
+              f"{min(args.jobs, len(jobs))} worker(s)", file=sys.stderr)
+    try:
+        ran = execute(root, jobs, env, args.jobs, progress)
+    except KeyboardInterrupt:
+        print("\ninterrupted: finished snippets kept their records; nothing was half-written",
+              file=sys.stderr)
+        return 130
+    outcomes = sorted(cached + ran, key=lambda o: o.path)
+    if args.report:
+        args.report.parent.mkdir(parents=True, exist_ok=True)
+        args.report.write_text(json.dumps({"snippets": [o.as_report() for o in outcomes]},
+                                          indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    changed = sum(o.record_changed for o in ran)
+    failures = summarize_failures(ran, root)
+    print(f"{len(outcomes)} snippet(s) on {env.device}: {len(cached)} cached, {len(ran)} ran, "
+          f"{changed} record(s) changed, {sum(o.status not in GOOD for o in ran)} failed "
+          f"({time.monotonic() - started:.1f}s)", file=sys.stderr)
+    if failures:
+        print(failures, file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    root = args.root.resolve()
+    problems = find_problems(root)
+    failing = [p for p in problems if fails(p, args.device)]
+    listed = [p for p in problems if not fails(p, args.device)]
+    for problem in failing:
+        print(f"FAIL {problem}")
+    for problem in listed:
+        print(f"note {problem}")
+    if failing:
+        print(f"\n{len(failing)} problem(s). Re-run: python scripts/snippets.py run "
+              + ("--device cuda " if any(p.device == "cuda" for p in failing) else "")
+              + "(then commit the records)")
+        return 1
+    print(f"records are current ({len(listed)} note(s) on other devices)" if listed
+          else "records are current")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    return cmd_run(args) if args.command == "run" else cmd_check(args)

@@ -1,0 +1,153 @@
+"""Plan a run (what is cached, what must execute), run it, and keep the records consistent.
+
+This is the part with the rules: a snippet re-runs only when its key changed (or `--force`); a good
+result that says what the committed record says leaves the file untouched; a bad result never
+overwrites a good record but marks it stale; every outcome is reported, none is lost.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import ENGINE_VERSION
+from .cachekey import compute_key, sha256_file
+from .discovery import Snippet, discover
+from .environment import Environment
+from .normalize import PathContext, normalize
+from .options import parse_options
+from .progress import Progress
+from .records import Record, mark_stale, read_record, store
+from .scheduler import run_parallel
+from .sharding import assign
+
+GOOD = ("ok", "expected-error")
+
+
+@dataclass
+class Outcome:
+    path: str
+    device: str
+    status: str
+    cached: bool
+    seconds: float
+    output: str
+    message: str = ""
+    record_changed: bool = False
+
+    def as_report(self) -> dict:
+        return {"path": self.path, "device": self.device, "status": self.status,
+                "cached": self.cached, "seconds": round(self.seconds, 3), "output": self.output,
+                "message": self.message}
+
+
+@dataclass
+class Job:
+    snippet: Snippet
+    key: str
+    helpers: dict[str, str]
+    expect: str | None
+    timeout: float
+    fresh: bool
+    previous: Record | None
+
+
+def select(root: Path, selectors: list[str] | None, device: str,
+           shard: tuple[int, int] | None) -> list[Snippet]:
+    """The snippets that declare `device`, restricted to one shard when asked."""
+    chosen = [s for s in discover(root, selectors) if device in parse_options(s.path).devices]
+    if shard is None:
+        return chosen
+    k, n = shard
+    durations = []
+    for snippet in chosen:
+        record = _safe_read(snippet.record_path(device))
+        durations.append((snippet.rel, record.duration_s if record else None))
+    keep = set(assign(durations, n)[k - 1])
+    return [s for s in chosen if s.rel in keep]
+
+
+def _safe_read(path: Path) -> Record | None:
+    try:
+        return read_record(path)
+    except ValueError:
+        return None  # a damaged record is treated as missing; the run rewrites it
+
+
+def plan(root: Path, snippets: list[Snippet], env: Environment,
+         force: bool) -> tuple[list[Job], list[Outcome]]:
+    jobs: list[Job] = []
+    cached: list[Outcome] = []
+    for snippet in snippets:
+        options = parse_options(snippet.path)
+        key, helpers = compute_key(snippet, env, root)
+        previous = _safe_read(snippet.record_path(env.device))
+        if (not force and previous is not None and previous.key == key
+                and not previous.is_stale):
+            cached.append(Outcome(snippet.rel, env.device, previous.status, True,
+                                  previous.duration_s, previous.output))
+            continue
+        jobs.append(Job(snippet, key, helpers, options.expect, options.timeout, options.fresh,
+                        previous))
+    # Longest first keeps both workers busy to the end.
+    jobs.sort(key=lambda job: (-(job.previous.duration_s if job.previous else 1e9), job.snippet.rel))
+    return jobs, cached
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def execute(root: Path, jobs: list[Job], env: Environment, parallel: int,
+            progress: Progress) -> list[Outcome]:
+    tasks = []
+    by_id = {}
+    for index, job in enumerate(jobs):
+        by_id[index] = job
+        tasks.append({
+            "id": index, "path": str(job.snippet.path), "device": env.device,
+            "snippets_root": str(root / "snippets"), "expect": job.expect,
+            "timeout": job.timeout, "fresh": job.fresh,
+        })
+    outcomes = []
+    for reply in run_parallel(tasks, env.device, parallel):
+        job = by_id[reply["id"]]
+        context = PathContext.build(root.resolve(),
+                                    Path(reply["task_dir"]) if reply["task_dir"] else None,
+                                    Path(reply["work_dir"]) if reply["work_dir"] else None)
+        output = normalize(reply["output"], context)
+        message = normalize(reply.get("message", ""), context)
+        outcome = Outcome(job.snippet.rel, env.device, reply["status"], False, reply["duration"],
+                          output, message)
+        record_path = job.snippet.record_path(env.device)
+        if outcome.status in GOOD:
+            record = Record(
+                snippet=job.snippet.rel, device=env.device, status=outcome.status, output=output,
+                key=job.key, source_sha256=sha256_file(job.snippet.path), engine=ENGINE_VERSION,
+                torch=env.torch_version, python=env.python_version, hardware=env.hardware,
+                duration_s=reply["duration"], peak_rss_mib=reply["maxrss_kib"] / 1024,
+                recorded=_now(), error_type=reply.get("error_type", ""), helpers=job.helpers,
+            )
+            outcome.record_changed = store(record_path, record)
+        else:
+            outcome.record_changed = mark_stale(
+                record_path, f"the last run ({_now()}) {outcome.status}: {message.splitlines()[0] if message else ''}")
+        progress.finished(outcome.path, env.device, outcome.status, outcome.seconds)
+        outcomes.append(outcome)
+    return outcomes
+
+
+def summarize_failures(outcomes: list[Outcome], root: Path, tail: int = 12) -> str:
+    bad = [o for o in outcomes if o.status not in GOOD]
+    if not bad:
+        return ""
+    lines = [f"{len(bad)} snippet(s) did not run as declared:"]
+    for outcome in sorted(bad, key=lambda o: o.path):
+        lines.append(f"\n  {outcome.path} [{outcome.device}]: {outcome.status}: {outcome.message}")
+        explain = [line for line in outcome.output.rstrip().splitlines() if line.strip()][-tail:]
+        lines.extend(f"    | {line}" for line in explain)
+        record = Path(outcome.path).with_suffix(f".{outcome.device}.txt")
+        if (root / record).exists():
+            lines.append(f"    its last good record, {record}, is kept and marked stale")
+    return "\n".join(lines)

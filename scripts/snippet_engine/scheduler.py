@@ -1,0 +1,145 @@
+"""A pool of warm workers that runs tasks in parallel and hands results back as they finish.
+
+Each worker is a separate `python -m snippet_engine.worker` process in its own session, so a
+Ctrl-C at the terminal reaches only this coordinator, which then stops the workers (and through
+them, their children) before any record could be half-written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+SCRIPTS_DIR = str(Path(__file__).resolve().parent.parent)
+# Variables that change what torch prints; a snippet is recorded with none of them set.
+_SCRUB_PREFIXES = ("TORCH_LOGS", "TORCHDYNAMO_", "TORCHINDUCTOR_", "TORCH_COMPILE_", "PYTORCH_",
+                   "TRITON_", "PYTHONWARNINGS", "PYTHONSTARTUP", "PYTHONBREAKPOINT")
+
+
+def worker_env(device: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(_SCRUB_PREFIXES)}
+    env.update({
+        "PYTHONPATH": SCRIPTS_DIR,
+        "PYTHONHASHSEED": "0",
+        "PYTHONIOENCODING": "utf-8",
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "OMP_NUM_THREADS": "1",
+        "MKL_NUM_THREADS": "1",
+        "NO_COLOR": "1",
+        "TERM": "dumb",
+        "LC_ALL": "C.UTF-8",
+        "TZ": "UTC",
+        "COLUMNS": "100",
+    })
+    if device == "cpu":
+        env["CUDA_VISIBLE_DEVICES"] = ""  # a CPU record is a CPU record, even on a GPU machine
+    return env
+
+
+class WorkerCrashed(RuntimeError):
+    pass
+
+
+class Worker:
+    def __init__(self, device: str, warm: bool = True) -> None:
+        env = worker_env(device)
+        if not warm:
+            env["SNIPPET_NO_WARMUP"] = "1"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "snippet_engine.worker"], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+            start_new_session=True, bufsize=1,
+        )
+        self._stderr: list[str] = []
+        threading.Thread(target=self._drain_stderr, daemon=True).start()
+        ready = self.proc.stdout.readline() if self.proc.stdout else ""
+        if not ready:
+            self.proc.wait()
+            raise WorkerCrashed("a snippet worker died while importing torch:\n"
+                                + "".join(self._stderr[-40:]))
+
+    def _drain_stderr(self) -> None:
+        assert self.proc.stderr is not None
+        for line in self.proc.stderr:
+            self._stderr.append(line)
+            del self._stderr[:-200]
+
+    def run(self, task: dict) -> dict:
+        assert self.proc.stdin and self.proc.stdout
+        self.proc.stdin.write(json.dumps(task) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            self.proc.wait()
+            raise WorkerCrashed("a snippet worker died:\n" + "".join(self._stderr[-40:]))
+        return json.loads(line)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            try:
+                self.proc.send_signal(signal.SIGTERM)  # the worker kills its running child first
+                self.proc.wait(timeout=5)
+            except (subprocess.TimeoutExpired, ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+        for stream in (self.proc.stdin, self.proc.stdout):
+            try:
+                if stream:
+                    stream.close()
+            except OSError:
+                pass
+
+
+def run_parallel(tasks: list[dict], device: str, jobs: int) -> Iterator[dict]:
+    """Yield one result per task, in completion order, from `jobs` warm workers."""
+    if not tasks:
+        return
+    todo: queue.Queue[dict | None] = queue.Queue()
+    for task in tasks:
+        todo.put(task)
+    results: queue.Queue[dict] = queue.Queue()
+    workers: list[Worker] = []
+    lock = threading.Lock()
+    stopping = threading.Event()
+
+    def serve() -> None:
+        worker = None
+        while not stopping.is_set():
+            try:
+                task = todo.get_nowait()
+            except queue.Empty:
+                break
+            try:
+                if worker is None:
+                    worker = Worker(device)
+                    with lock:
+                        workers.append(worker)
+                        if stopping.is_set():
+                            break
+                results.put(worker.run(task))
+            except Exception as exc:  # noqa: BLE001 - report it as this snippet's failure
+                results.put({"id": task["id"], "status": "failed", "output": "",
+                             "message": f"engine error: {exc}", "duration": 0.0,
+                             "maxrss_kib": 0, "task_dir": "", "work_dir": ""})
+                worker = None
+
+    threads = [threading.Thread(target=serve, daemon=True) for _ in range(min(jobs, len(tasks)))]
+    for thread in threads:
+        thread.start()
+    try:
+        for _ in range(len(tasks)):
+            yield results.get()
+    finally:
+        stopping.set()
+        with lock:
+            for worker in workers:
+                worker.stop()
+        for thread in threads:
+            thread.join(timeout=10)

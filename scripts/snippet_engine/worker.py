@@ -1,0 +1,224 @@
+"""A warm worker: imports torch and warms up export once, then forks a fresh child per snippet.
+
+The worker never runs user code itself, so every child starts from the same clean, warm state,
+and the cost of importing torch (seconds) is paid once per worker instead of once per snippet.
+A snippet that opts out (`#| fresh: true`) gets fork+exec of a brand-new interpreter instead.
+The worker also enforces the timeout (killing the child's whole process group) and the output cap.
+
+Protocol: one JSON task per line on stdin; one JSON line back on stdout per task, after a first
+`{"ready": ...}` line. Standard library only, plus torch.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import selectors
+import shutil
+import signal
+import sys
+import tempfile
+import time
+import warnings
+from pathlib import Path
+
+OUTPUT_CAP = 1024 * 1024  # bytes of stdout+stderr a snippet may print
+CHILD_SCRIPT = str(Path(__file__).with_name("child.py"))
+_current_child: int | None = None
+_protocol_fd: int | None = None
+
+
+def warm_up() -> None:
+    """Pay the import and first-export cost here, where no snippet code has run yet."""
+    import torch
+    import torch.export
+
+    class _Warm(torch.nn.Module):
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
+            return x.relu() + 1
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        torch.export.export(_Warm(), (torch.ones(2, 3),))
+    torch._dynamo.reset()
+
+
+def _terminate(signum: int, frame: object) -> None:
+    if _current_child is not None:
+        try:
+            os.killpg(_current_child, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    os._exit(128 + signum)
+
+
+def _prepare_child_env(task: dict, task_dir: Path) -> None:
+    """Environment of the snippet's process: same for forked and fresh children."""
+    os.environ["SNIPPET_DEVICE"] = task["device"]
+    os.environ["TMPDIR"] = str(task_dir / "tmp")
+    os.environ["TORCHINDUCTOR_CACHE_DIR"] = str(task_dir / "cache" / "inductor")
+    os.environ["TRITON_CACHE_DIR"] = str(task_dir / "cache" / "triton")
+    tempfile.tempdir = None
+    warnings.resetwarnings()
+    warnings.onceregistry.clear()
+    warnings._filters_mutated()  # type: ignore[attr-defined] - forget warnings shown during warm-up
+
+
+def run_task(task: dict) -> dict:
+    global _current_child
+    task_dir = Path(tempfile.mkdtemp(prefix="snippet-"))
+    work = task_dir / "work"
+    for sub in (work, task_dir / "tmp"):
+        sub.mkdir()
+    task = dict(task, cwd=str(work), result=str(task_dir / "result.json"))
+    task_file = task_dir / "task.json"
+    task_file.write_text(json.dumps(task))
+
+    read_fd, write_fd = os.pipe()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    started = time.monotonic()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        try:
+            os.setsid()
+            os.close(read_fd)
+            if _protocol_fd is not None:
+                os.close(_protocol_fd)
+            _prepare_child_env(task, task_dir)
+            if task.get("fresh"):
+                os.dup2(write_fd, 1)
+                os.dup2(write_fd, 2)
+                os.close(write_fd)
+                os.execv(sys.executable, [sys.executable, CHILD_SCRIPT, str(task_file)])
+            from snippet_engine.child import execute
+
+            execute(task, capture_fd=write_fd)
+        finally:
+            os._exit(71)
+    _current_child = pid
+    os.close(write_fd)
+
+    captured = bytearray()
+    killed_for = None
+    status_word = None
+    rusage = None
+    deadline = started + float(task["timeout"])
+    selector = selectors.DefaultSelector()
+    selector.register(read_fd, selectors.EVENT_READ)
+    pipe_open = True
+    exited_at = None
+    while True:
+        if status_word is None:
+            waited, status, usage = os.wait4(pid, os.WNOHANG)
+            if waited == pid:
+                status_word, rusage, exited_at = status, usage, time.monotonic()
+        if status_word is not None and (not pipe_open or time.monotonic() - exited_at > 2.0):
+            break
+        if status_word is None and killed_for is None:
+            if time.monotonic() > deadline:
+                killed_for = "timeout"
+            elif len(captured) > OUTPUT_CAP:
+                killed_for = "cap"
+            if killed_for:
+                try:
+                    os.killpg(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+        if pipe_open:
+            for _key, _ in selector.select(timeout=0.05):
+                chunk = os.read(read_fd, 65536)
+                if not chunk:
+                    pipe_open = False
+                    selector.unregister(read_fd)
+                elif len(captured) <= OUTPUT_CAP:
+                    captured += chunk
+        else:
+            time.sleep(0.02)
+    duration = (exited_at or time.monotonic()) - started
+    selector.close()
+    os.close(read_fd)
+    try:  # whatever the snippet left running goes with it
+        os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    _current_child = None
+
+    try:
+        child_result = json.loads((task_dir / "result.json").read_text())
+    except (FileNotFoundError, json.JSONDecodeError):
+        child_result = None
+    output = bytes(captured[:OUTPUT_CAP]).decode("utf-8", errors="replace")
+    reply = {
+        "id": task["id"], "output": output, "duration": duration,
+        "maxrss_kib": rusage.ru_maxrss if rusage else 0,
+        "task_dir": str(task_dir), "work_dir": str(work),
+    }
+    reply.update(classify(task, status_word, killed_for, child_result))
+    shutil.rmtree(task_dir, ignore_errors=True)
+    return reply
+
+
+def classify(task: dict, status_word: int | None, killed_for: str | None,
+             child_result: dict | None) -> dict:
+    """Turn how the child ended into one of the engine's outcomes, with a reason."""
+    expect = task.get("expect")
+    if killed_for == "timeout":
+        return {"status": "timeout", "message": (
+            f"ran past its timeout of {float(task['timeout']):g} s; its process group was killed. "
+            "Make it faster, or raise '#| timeout:' if it is truly this slow")}
+    if killed_for == "cap":
+        return {"status": "failed", "message": (
+            f"printed more than the {OUTPUT_CAP // 1024} KiB output cap and was stopped. "
+            "Print only what the reader needs")}
+    if status_word is not None and os.WIFSIGNALED(status_word):
+        signum = os.WTERMSIG(status_word)
+        try:
+            name = signal.Signals(signum).name
+        except ValueError:
+            name = f"signal {signum}"
+        return {"status": "crashed", "signal": name,
+                "message": f"the process was killed by {name}"}
+    code = os.WEXITSTATUS(status_word) if status_word is not None else -1
+    if child_result is None:
+        return {"status": "failed",
+                "message": f"the process exited with status {code} before reporting a result "
+                           "(os._exit in the snippet?)"}
+    outcome = child_result["outcome"]
+    if outcome == "engine-error":
+        return {"status": "failed", "message": f"the engine could not start it: {child_result['message']}"}
+    if outcome == "exit":
+        return {"status": "failed", "message": child_result["message"]}
+    if outcome == "exception":
+        if child_result["matches"]:
+            return {"status": "expected-error", "error_type": child_result["type"],
+                    "message": child_result["summary"]}
+        if expect:
+            return {"status": "failed", "message": (
+                f"expected {expect} but it raised {child_result['summary'][:500]}")}
+        return {"status": "failed", "message": f"raised {child_result['summary'][:500]}"}
+    if expect:
+        return {"status": "failed", "message": (
+            f"declares '#| expect: {expect}' but ran without raising it. "
+            "Fix the snippet, or drop the expect line if it should now run clean")}
+    return {"status": "ok", "message": ""}
+
+
+def main() -> None:
+    signal.signal(signal.SIGTERM, _terminate)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the coordinator decides when to stop us
+    global _protocol_fd
+    _protocol_fd = os.dup(1)
+    protocol = os.fdopen(_protocol_fd, "w", buffering=1)
+    os.dup2(2, 1)  # anything the warm-up prints goes to stderr, not into the protocol
+    if not os.environ.get("SNIPPET_NO_WARMUP"):
+        warm_up()
+    protocol.write(json.dumps({"ready": os.getpid()}) + "\n")
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        protocol.write(json.dumps(run_task(json.loads(line))) + "\n")
+
+
+if __name__ == "__main__":
+    main()
