@@ -32,6 +32,9 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--force", action="store_true", help="re-run even when the record is current")
     run.add_argument("--report", type=Path, help="write a JSON report of every snippet here")
     run.add_argument("--shard", help="run only shard K of N (K/N), split by recorded duration")
+    run.add_argument("--fresh", action="store_true",
+                     help="start a fresh python for every snippet instead of forking a warm worker "
+                          "(slower; the records must come out the same)")
     run.add_argument("--progress", choices=("auto", "always", "never"), default="auto")
     check = sub.add_parser("check", help="execute nothing; fail on missing or stale records")
     check.add_argument("--device", choices=("cpu", "cuda", "all"), default=None,
@@ -49,7 +52,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         shard = parse_shard(args.shard) if args.shard else None
         env = detect(args.device)
         snippets = select(root, args.paths, args.device, shard)
-        jobs, cached = plan(root, snippets, env, args.force)
+        jobs, cached = plan(root, snippets, env, args.force, args.fresh)
     except (DeviceUnavailable, SnippetOptionError, FileNotFoundError, ValueError) as exc:
         print(f"snippets.py: {exc}", file=sys.stderr)
         return 2

@@ -88,6 +88,8 @@ def parse_record(text: str, path: Path | str = "<record>") -> Record:
         if line == SEPARATOR:
             output = "\n".join(lines[index:])
             break
+        if not line and index == len(lines):
+            continue  # the file ends before the separator: reported as truncated below
         name, sep, value = line.partition(": ")
         if not sep or name not in FIELDS:
             raise RecordError(f"{path}:{index}: unexpected header line '{line[:80]}'. "

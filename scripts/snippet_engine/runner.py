@@ -75,8 +75,8 @@ def _safe_read(path: Path) -> Record | None:
         return None  # a damaged record is treated as missing; the run rewrites it
 
 
-def plan(root: Path, snippets: list[Snippet], env: Environment,
-         force: bool) -> tuple[list[Job], list[Outcome]]:
+def plan(root: Path, snippets: list[Snippet], env: Environment, force: bool,
+         all_fresh: bool = False) -> tuple[list[Job], list[Outcome]]:
     jobs: list[Job] = []
     cached: list[Outcome] = []
     for snippet in snippets:
@@ -88,7 +88,8 @@ def plan(root: Path, snippets: list[Snippet], env: Environment,
             cached.append(Outcome(snippet.rel, env.device, previous.status, True,
                                   previous.duration_s, previous.output))
             continue
-        jobs.append(Job(snippet, key, helpers, options.expect, options.timeout, options.fresh,
+        jobs.append(Job(snippet, key, helpers, options.expect, options.timeout,
+                        options.fresh or all_fresh,
                         previous))
     # Longest first keeps both workers busy to the end.
     jobs.sort(key=lambda job: (-(job.previous.duration_s if job.previous else 1e9), job.snippet.rel))

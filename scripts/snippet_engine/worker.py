@@ -47,7 +47,8 @@ def _terminate(signum: int, frame: object) -> None:
     if _current_child is not None:
         try:
             os.killpg(_current_child, signal.SIGKILL)
-        except ProcessLookupError:
+            os.waitpid(_current_child, 0)
+        except (ProcessLookupError, ChildProcessError):
             pass
     os._exit(128 + signum)
 

@@ -1,0 +1,123 @@
+"""Cache keys, re-runs, stale marking and `check`, end to end with real torch."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+from conftest import run_cli, write
+from snippet_engine.cachekey import compute_key
+from snippet_engine.discovery import discover
+from snippet_engine.environment import Environment
+from snippet_engine.records import read_record
+
+ENV = Environment(device="cpu", torch_version="2.13.0+cpu", python_version="3.11.7", hardware="x")
+
+
+def report(root: Path, *args: str) -> tuple[int, dict]:
+    path = root / "report.json"
+    done = run_cli("run", "--report", str(path), *args, root=root)
+    data = {Path(s["path"]).name: s for s in json.loads(path.read_text())["snippets"]}
+    return done.returncode, data
+
+
+def test_key_covers_source_helpers_versions_device(repo: Path) -> None:
+    write(repo, "snippets/t/_h.py", "X = 1\n")
+    write(repo, "snippets/t/a.py", "from _h import X\nprint(X)\n")
+    snippet = discover(repo)[0]
+    base, helpers = compute_key(snippet, ENV, repo)
+    assert list(helpers) == ["snippets/t/_h.py"]
+    variants = [
+        dataclasses.replace(ENV, torch_version="2.14.0+cpu"),
+        dataclasses.replace(ENV, python_version="3.12.1"),
+        dataclasses.replace(ENV, device="cuda"),
+    ]
+    keys = {compute_key(snippet, env, repo)[0] for env in variants}
+    assert base not in keys and len(keys) == 3
+    # Same release from a CUDA wheel, another patch of Python, another CPU: same key.
+    same = dataclasses.replace(ENV, torch_version="2.13.0+cu130", python_version="3.11.9",
+                               hardware="other")
+    assert compute_key(snippet, same, repo)[0] == base
+    write(repo, "snippets/t/_h.py", "X = 2\n")
+    assert compute_key(snippet, ENV, repo)[0] != base
+
+
+def test_rerun_only_what_changed_and_never_import_torch_when_idle(repo: Path) -> None:
+    write(repo, "snippets/t/_h.py", "X = 1\n")
+    write(repo, "snippets/t/uses.py", "from _h import X\nprint(X)\n")
+    write(repo, "snippets/t/plain.py", "print('plain')\n")
+    code, first = report(repo)
+    assert code == 0 and not any(s["cached"] for s in first.values())
+
+    idle = run_cli("run", root=repo, python_flags=("-X", "importtime"))
+    assert idle.returncode == 0
+    assert "| torch" not in idle.stderr, "a run with nothing to do imported torch"
+
+    write(repo, "snippets/t/_h.py", "X = 2\n")
+    code, second = report(repo)
+    assert (second["uses.py"]["cached"], second["plain.py"]["cached"]) == (False, True)
+    assert second["uses.py"]["output"] == "2\n"
+
+
+def test_force_rerun_with_same_output_leaves_files_untouched(repo: Path) -> None:
+    write(repo, "snippets/t/a.py", "print('same')\n")
+    assert report(repo)[0] == 0
+    record = repo / "snippets/t/a.cpu.txt"
+    before = (record.read_bytes(), record.stat().st_mtime_ns)
+    code, data = report(repo, "--force")
+    assert code == 0 and data["a.py"]["cached"] is False
+    assert (record.read_bytes(), record.stat().st_mtime_ns) == before
+
+
+def test_failure_keeps_old_record_marks_it_stale_and_check_fails(repo: Path) -> None:
+    write(repo, "snippets/t/a.py", "print('good')\n")
+    assert report(repo)[0] == 0
+    assert run_cli("check", root=repo).returncode == 0
+
+    write(repo, "snippets/t/a.py", "raise RuntimeError('now broken')\n")
+    code, data = report(repo)
+    assert code == 1 and data["a.py"]["status"] == "failed"
+    record = read_record(repo / "snippets/t/a.cpu.txt")
+    assert record.output == "good\n" and record.is_stale and "failed" in record.stale
+    checked = run_cli("check", root=repo)
+    assert checked.returncode == 1 and "snippets/t/a.py [cpu]: stale" in checked.stdout
+
+    write(repo, "snippets/t/a.py", "print('good')\n")
+    assert report(repo)[0] == 0  # a fixed snippet re-runs even though its key is as recorded
+    assert not read_record(repo / "snippets/t/a.cpu.txt").is_stale
+    assert run_cli("check", root=repo).returncode == 0
+
+
+def test_check_missing_stale_orphan_and_cuda_listing(repo: Path) -> None:
+    write(repo, "snippets/t/a.py", "print(1)\n")
+    out = run_cli("check", root=repo)
+    assert out.returncode == 1 and "snippets/t/a.py [cpu]: missing" in out.stdout
+    assert report(repo)[0] == 0
+    out = run_cli("check", root=repo)
+    assert out.returncode == 0 and "note snippets/t/a.py [cuda]: missing" in out.stdout
+    assert run_cli("check", "--device", "cuda", root=repo).returncode == 1
+
+    write(repo, "snippets/t/a.py", "print(2)\n")
+    out = run_cli("check", root=repo)
+    assert out.returncode == 1 and "changed since it was recorded" in out.stdout
+
+    (repo / "snippets/t/a.py").unlink()
+    out = run_cli("check", root=repo)
+    assert out.returncode == 1 and "orphan" in out.stdout
+
+
+def test_cuda_on_a_machine_without_cuda_writes_nothing(repo: Path) -> None:
+    write(repo, "snippets/t/a.py", "print(1)\n")
+    before = sorted(p.name for p in repo.rglob("*"))
+    done = run_cli("run", "--device", "cuda", "--report", str(repo / "r.json"), root=repo)
+    assert done.returncode == 2
+    assert "--device cuda needs a CUDA GPU" in done.stderr and "nothing was written" in done.stderr
+    assert sorted(p.name for p in repo.rglob("*")) == before
+
+
+def test_devices_option_limits_where_a_snippet_runs(repo: Path) -> None:
+    write(repo, "snippets/t/cpu_only.py", "#| devices: cpu\nprint(1)\n")
+    assert report(repo)[0] == 0
+    out = run_cli("check", "--device", "cuda", root=repo)
+    assert out.returncode == 0, out.stdout

@@ -1,0 +1,44 @@
+import sys
+import sysconfig
+from pathlib import Path
+
+from snippet_engine.normalize import PathContext, normalize
+
+
+def ctx(root: str = "/home/alice/work/repo") -> PathContext:
+    return PathContext.build(Path(root), Path("/tmp/snippet-abc"), Path("/tmp/snippet-abc/work"))
+
+
+def test_paths_become_stable_placeholders() -> None:
+    site = sysconfig.get_paths()["purelib"]
+    text = (f'File "/home/alice/work/repo/snippets/t/a.py", line 3\n'
+            f'File "{site}/torch/export/__init__.py", line 9\n'
+            "wrote /tmp/snippet-abc/work/model.pt2 and /tmp/snippet-abc/cache/x\n"
+            f"{sys.executable} ran\n")
+    assert normalize(text, ctx()) == (
+        'File "snippets/t/a.py", line 3\n'
+        'File "<site-packages>/torch/export/__init__.py", line 9\n'
+        "wrote <cwd>/model.pt2 and <tmp>/cache/x\npython ran\n")
+
+
+def test_same_output_from_two_checkouts() -> None:
+    one = normalize("at /a/repo/snippets/t/x.py", ctx("/a/repo"))
+    two = normalize("at /b/other/snippets/t/x.py", ctx("/b/other"))
+    assert one == two == "at snippets/t/x.py"
+
+
+def test_addresses_timestamps_pids() -> None:
+    text = ("<object object at 0x7f3a2b1c4d50>\n"
+            "I1130 18:47:31.123456 41234 torch/_dynamo/eval_frame.py:12] hello\n"
+            "2026-11-30 18:47:31,123 - started pid=4242\n"
+            "[18:47:31.5] tick\n")
+    assert normalize(text, ctx()) == (
+        "<object object at 0x<addr>>\n"
+        "I<time> <pid> torch/_dynamo/eval_frame.py:12] hello\n"
+        "<time> - started pid=<pid>\n"
+        "[<time>] tick\n")
+
+
+def test_ansi_stripped_utf8_kept_and_values_untouched() -> None:
+    text = b"\x1b[1;31mError\x1b[0m: \xc3\xa9 tensor([0.1234, 1000000]) 0x10\r\n"
+    assert normalize(text, ctx()) == "Error: é tensor([0.1234, 1000000]) 0x10\n"

@@ -1,0 +1,58 @@
+"""Ctrl-C and two runs at once never leave a torn record, a temporary file or a stray process."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from conftest import SCRIPTS, alive, run_cli, write
+from snippet_engine.discovery import all_records
+from snippet_engine.records import read_record
+
+
+def _no_debris(root: Path) -> None:
+    assert not [p for p in root.rglob("*.tmp")], "a temporary record file was left behind"
+    for record in all_records(root):
+        read_record(record)  # raises on a torn record
+
+
+def test_ctrl_c_stops_cleanly(repo: Path, tmp_path_factory) -> None:
+    marker = tmp_path_factory.mktemp("m") / "pid"
+    for i in range(3):
+        write(repo, f"snippets/t/quick{i}.py", f"print({i})\n")
+    write(repo, "snippets/t/hang.py",
+          f"import os, time\nopen({str(marker)!r}, 'w').write(str(os.getpid()))\ntime.sleep(120)\n")
+    proc = subprocess.Popen([sys.executable, str(SCRIPTS / "snippets.py"), "--root", str(repo),
+                             "run", "--jobs", "2"], stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 120
+    while not marker.exists() and time.time() < deadline:
+        time.sleep(0.2)
+    assert marker.exists(), "the hanging snippet never started"
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    _, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130, stderr
+    assert "interrupted" in stderr
+    pid = int(marker.read_text())
+    time.sleep(0.5)
+    assert not alive(pid), "the running snippet outlived the interrupted run"
+    _no_debris(repo)
+    assert read_record(repo / "snippets/t/hang.cpu.txt") is None
+
+
+def test_two_runs_at_once(repo: Path) -> None:
+    for i in range(6):
+        write(repo, f"snippets/t/s{i}.py", f"print('{i}' * 2000)\n")
+    cmd = [sys.executable, str(SCRIPTS / "snippets.py"), "--root", str(repo), "run", "--force",
+           "--jobs", "1"]
+    procs = [subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    for proc in procs:
+        _, err = proc.communicate(timeout=300)
+        assert proc.returncode == 0, err
+    _no_debris(repo)
+    assert len(all_records(repo)) == 6
+    assert run_cli("check", root=repo).returncode == 0
