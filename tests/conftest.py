@@ -1,27 +1,15 @@
-"""Shared test set-up: the repository root, the scripts folder on sys.path, and a CLI runner."""
+"""Fixtures shared by every test folder."""
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-SCRIPTS = ROOT / "scripts"
-sys.path.insert(0, str(SCRIPTS))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-
-def run_cli(*args: str, root: Path, env: dict | None = None, timeout: float = 900,
-            python_flags: tuple[str, ...] = ()) -> subprocess.CompletedProcess:
-    """Run scripts/snippets.py for real, against the repository at `root`."""
-    full_env = {k: v for k, v in os.environ.items() if k != "CI"}
-    full_env.update(env or {})
-    return subprocess.run(
-        [sys.executable, *python_flags, str(SCRIPTS / "snippets.py"), "--root", str(root), *args],
-        capture_output=True, text=True, timeout=timeout, env=full_env, check=False)
+import helpers  # noqa: E402,F401 - puts scripts/ on sys.path
 
 
 @pytest.fixture
@@ -29,19 +17,3 @@ def repo(tmp_path: Path) -> Path:
     """An empty repository layout with a snippets/ folder."""
     (tmp_path / "snippets" / "t").mkdir(parents=True)
     return tmp_path
-
-
-def write(root: Path, rel: str, text: str) -> Path:
-    path = root / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def alive(pid: int) -> bool:
-    """Running, not a zombie waiting to be reaped (a container's init may never reap it)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, ProcessLookupError):
-        return False
-    return state != "Z"

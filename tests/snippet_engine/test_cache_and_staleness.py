@@ -6,7 +6,7 @@ import dataclasses
 import json
 from pathlib import Path
 
-from conftest import run_cli, write
+from helpers import run_cli, write
 from snippet_engine.cachekey import compute_key
 from snippet_engine.discovery import discover
 from snippet_engine.environment import Environment

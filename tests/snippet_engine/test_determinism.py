@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, run_cli
+from helpers import ROOT, run_cli
 from snippet_engine.discovery import all_records
 from snippet_engine.records import read_record
 

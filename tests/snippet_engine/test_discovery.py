@@ -1,6 +1,6 @@
 from pathlib import Path
 
-from conftest import write
+from helpers import write
 from snippet_engine.discovery import discover, helper_files
 
 

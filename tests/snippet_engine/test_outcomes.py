@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import alive, run_cli, write
+from helpers import alive, run_cli, write
 from snippet_engine.records import read_record
 
 BANK = {

@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from conftest import SCRIPTS, alive, run_cli, write
+from helpers import SCRIPTS, alive, run_cli, write
 from snippet_engine.discovery import all_records
 from snippet_engine.records import read_record
 

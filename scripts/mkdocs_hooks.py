@@ -1,0 +1,72 @@
+"""MkDocs hooks: the only place the site generator meets the page format and the records.
+
+- on_files: check every question page (a broken page fails the build with file:line errors),
+  check that no published URL vanished without a redirect, and add each topic's notebook.
+- on_page_markdown: render question pages, the question table and the topic learning paths.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import sys
+from pathlib import Path
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page as MkPage
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from question_pages.catalog import learning_path, question_table, titles  # noqa: E402
+from question_pages.model import Page  # noqa: E402
+from question_pages.notebooks import write_notebooks  # noqa: E402
+from question_pages.published import missing_redirects  # noqa: E402
+from question_pages.render import render_page  # noqa: E402
+from question_pages.validate import load_pages  # noqa: E402
+
+log = logging.getLogger("mkdocs.hooks.question_pages")
+ROOT = Path(__file__).resolve().parent.parent
+GENERATED = ROOT / ".cache" / "generated-docs"
+_pages: dict[str, Page] = {}
+MARKER = re.compile(
+    r"^\{\{\s*(question_table|learning_path\(\s*\"(\w[\w-]*)\"\s*\)"
+    r"|include_file\(\s*\"([\w./-]+)\"\s*\))\s*\}\}\s*$", re.MULTILINE)
+
+
+@event_priority(100)  # before mkdocs-jupyter looks for notebooks
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    pages, errors = load_pages(ROOT)
+    if not errors:
+        for path in write_notebooks(pages, ROOT, GENERATED):
+            uri = path.relative_to(GENERATED).as_posix()
+            if files.get_file_from_path(uri) is None:
+                files.append(File(uri, src_dir=str(GENERATED), dest_dir=config["site_dir"],
+                                  use_directory_urls=config["use_directory_urls"]))
+    redirects = (config.plugins["redirects"].config["redirect_maps"]
+                 if "redirects" in config.plugins else {})
+    problems = [str(e) for e in errors]
+    problems += missing_redirects(ROOT, {f.src_uri for f in files}, redirects)
+    if problems:
+        raise PluginError("question pages break the format:\n  " + "\n  ".join(problems))
+    _pages.clear()
+    _pages.update({p.page_id + ".md": p for p in pages})
+    return files
+
+
+def on_page_markdown(markdown: str, page: MkPage, config: MkDocsConfig, files: Files) -> str:
+    question = _pages.get(page.file.src_uri)
+    if question is not None:
+        return render_page(question, ROOT, titles(list(_pages.values())))
+    from_id = page.file.src_uri.removesuffix(".md")
+
+    def expand(match: re.Match) -> str:
+        if match.group(1) == "question_table":
+            return question_table(list(_pages.values()), from_id)
+        if match.group(3):  # a repository file shown on the site, such as CONTRIBUTING.md
+            return (ROOT / match.group(3)).read_text(encoding="utf-8")
+        return learning_path(list(_pages.values()), match.group(2), from_id)
+
+    return MARKER.sub(expand, markdown)

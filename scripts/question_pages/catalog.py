@@ -1,0 +1,86 @@
+"""Views over all pages: the filterable question table, topic learning paths, titles by id."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from .model import IMPORTANCE, LEVELS, Page
+
+LEVEL_RANK = {level: rank for rank, level in enumerate(LEVELS)}
+IMPORTANCE_RANK = {value: rank for rank, value in enumerate(IMPORTANCE)}
+
+
+def learning_order(pages: list[Page]) -> list[Page]:
+    """Junior to principal; within a level, what matters most and comes up most first."""
+    return sorted(pages, key=lambda p: (LEVEL_RANK[p.meta["level"]],
+                                        IMPORTANCE_RANK[p.meta["importance"]],
+                                        -p.meta["frequency"], p.page_id))
+
+
+def titles(pages: list[Page]) -> dict[str, str]:
+    return {page.page_id: page.question for page in pages}
+
+
+def _link(from_id: str, to_id: str) -> str:
+    depth = len(from_id.split("/")) - 1
+    return "../" * depth + to_id + ".md"
+
+
+def question_table(pages: list[Page], from_id: str) -> str:
+    """An HTML table with data attributes that docs/assets/javascripts/questions.js filters."""
+    topics = sorted({p.meta["topic"] for p in pages})
+
+    def options(name: str, values: list[str]) -> str:
+        items = "".join(f'<option value="{html.escape(v)}">{html.escape(v.capitalize())}</option>'
+                        for v in values)
+        return (f'<label>{name.capitalize()} <select data-filter="{name}">'
+                f'<option value="">All</option>{items}</select></label>')
+
+    controls = (
+        '<div class="question-filters" role="search">'
+        '<label>Find <input type="search" data-filter="text" placeholder="Words in the question">'
+        "</label>"
+        + options("level", list(LEVELS)) + options("importance", list(IMPORTANCE))
+        + options("topic", topics)
+        + '<output class="question-count" aria-live="polite"></output></div>'
+    )
+    head = "".join(
+        f'<th scope="col" aria-sort="none"><button type="button" data-sort="{key}">{label}'
+        "</button></th>"
+        for key, label in (("question", "Question"), ("level", "Level"),
+                           ("importance", "Importance"), ("frequency", "Frequency (est.)"),
+                           ("topic", "Topic")))
+    rows = []
+    for page in learning_order(pages):
+        meta = page.meta
+        rows.append(
+            f'<tr data-level="{meta["level"]}" data-importance="{html.escape(meta["importance"])}" '
+            f'data-topic="{html.escape(meta["topic"])}" data-frequency="{meta["frequency"]}" '
+            f'data-level-rank="{LEVEL_RANK[meta["level"]]}" '
+            f'data-importance-rank="{IMPORTANCE_RANK[meta["importance"]]}">'
+            f'<td><a href="{html.escape(_link(from_id, page.page_id))}">'
+            f"{html.escape(page.question)}</a></td>"
+            f"<td>{meta['level'].capitalize()}</td><td>{meta['importance'].capitalize()}</td>"
+            f"<td>{meta['frequency']}%</td><td>{html.escape(meta['topic'])}</td></tr>")
+    table = (f'<table class="question-table"><thead><tr>{head}</tr></thead>'
+             f"<tbody>{''.join(rows)}</tbody></table>")
+    return controls + "\n\n" + table
+
+
+def learning_path(pages: list[Page], topic: str, from_id: str) -> str:
+    """Markdown: the topic's questions grouped by level, in learning order."""
+    lines: list[str] = []
+    current = None
+    number = 0
+    for page in learning_order([p for p in pages if p.meta["topic"] == topic]):
+        level = page.meta["level"]
+        if level != current:
+            lines += ["", f"### {level.capitalize()}", ""]
+            current = level
+        number += 1
+        target = Path(_link(from_id, page.page_id)).name if from_id.startswith(topic + "/") \
+            else _link(from_id, page.page_id)
+        lines.append(f"{number}. [{page.question}]({target}) "
+                     f"<small>{page.meta['importance']}, ~{page.meta['frequency']}%</small>")
+    return "\n".join(lines).strip("\n")

@@ -1,0 +1,82 @@
+"""The page format's vocabulary: levels, importance, sections, and the parsed page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+LEVELS = ("junior", "middle", "senior", "principal")
+IMPORTANCE = ("must know", "should know", "nice to know")
+WORDS_PER_MINUTE = 150  # a calm interview pace; the stated rate for every speaking time shown
+
+# (title, anchor) in the order a page must give them.
+SECTIONS = (
+    ("Short answer", "short-answer"),
+    ("Basics", "basics"),
+    ("Solid answer", "solid-answer"),
+    ("Code", "code"),
+    ("Go deeper", "go-deeper"),
+    ("Explainer", "explainer"),
+    ("Follow-ups", "follow-ups"),
+    ("Red flags", "red-flags"),
+    ("Sources", "sources"),
+)
+GENERATED_ANCHORS = ("related-questions",)
+SECTION_TITLES = tuple(title for title, _ in SECTIONS)
+ANCHORS = dict(SECTIONS)
+GO_DEEPER_LEVELS = ("Junior", "Middle", "Senior", "Principal")
+SNIPPET_SECTIONS = ("Code", "Explainer", "Follow-ups")
+# Word ranges for the spoken tiers: about 20 s and about 50 s at WORDS_PER_MINUTE.
+WORD_RANGES = {"Basics": (35, 70), "Solid answer": (95, 170)}
+FRONT_MATTER_KEYS = ("question", "level", "importance", "frequency", "topic", "tags", "related")
+
+
+@dataclass
+class Subsection:
+    title: str
+    line: int
+    body: list[tuple[int, str]] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(line for _, line in self.body).strip()
+
+
+@dataclass
+class Section:
+    title: str
+    line: int
+    body: list[tuple[int, str]] = field(default_factory=list)  # (line number, text)
+    subsections: list[Subsection] = field(default_factory=list)
+    intro: list[tuple[int, str]] = field(default_factory=list)  # body before the first ###
+
+    @property
+    def text(self) -> str:
+        return "\n".join(line for _, line in self.body).strip()
+
+    @property
+    def intro_text(self) -> str:
+        return "\n".join(line for _, line in self.intro).strip()
+
+
+@dataclass
+class Page:
+    path: Path  # absolute
+    rel: str  # as shown in errors, e.g. docs/export/x.md
+    page_id: str  # docs-relative without .md, e.g. export/x
+    meta: dict
+    meta_lines: dict[str, int]
+    sections: list[Section]
+    preamble: list[tuple[int, str]]  # lines between front matter and the first ## heading
+    body_start: int
+
+    def section(self, title: str) -> Section | None:
+        return next((s for s in self.sections if s.title == title), None)
+
+    @property
+    def question(self) -> str:
+        return str(self.meta.get("question", ""))
+
+
+def speaking_seconds(words: int) -> int:
+    return round(words * 60 / WORDS_PER_MINUTE)

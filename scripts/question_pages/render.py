@@ -1,0 +1,84 @@
+"""Turn a checked question page into the Material Markdown that MkDocs renders.
+
+Contributors write plain sections; this adds the title and metadata, the computed speaking times,
+tabs for the levels, collapsible follow-ups, the red-flag callout, each snippet with its recorded
+outputs, and the related questions, with a fixed anchor on every section.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .model import ANCHORS, SECTION_TITLES, WORD_RANGES, WORDS_PER_MINUTE, Page, speaking_seconds
+from .snippet_blocks import indent, render_snippet
+from .validate import SNIPPET_LINE, words
+
+IMPORTANCE_LABEL = {"must know": "Must know", "should know": "Should know",
+                    "nice to know": "Nice to know"}
+
+
+def _expand_snippets(lines: list[tuple[int, str]], root: Path) -> str:
+    out = []
+    for _, line in lines:
+        match = SNIPPET_LINE.match(line)
+        out.append(render_snippet(match.group(1), root) if match else line)
+    return "\n".join(out).strip("\n")
+
+
+def metadata_block(page: Page) -> str:
+    meta = page.meta
+    level = meta["level"]
+    return (
+        '<div class="question-meta" markdown>\n'
+        f'<span class="qm qm-level qm-level-{level}" title="Who is expected to answer it well">'
+        f"Level: {level.capitalize()}</span>\n"
+        f'<span class="qm qm-importance">{IMPORTANCE_LABEL[meta["importance"]]}</span>\n'
+        f'<span class="qm qm-frequency" title="An editor\'s estimate, not a measurement">'
+        f"Comes up in about {meta['frequency']}% of {meta['topic']} interviews "
+        "(editor's estimate)</span>\n"
+        f'<span class="qm qm-topic">Topic: [{meta["topic"]}](index.md)</span>\n'
+        "</div>"
+    )
+
+
+def speaking_note(title: str, text: str) -> str:
+    count = words(text)
+    target = {"Basics": "about 20 s", "Solid answer": "about 50 s"}[title]
+    return (f"Spoken: ~{speaking_seconds(count)} s ({count} words at {WORDS_PER_MINUTE} words "
+            f"per minute; aim for {target})\n{{: .speaking-time }}")
+
+
+def related_block(page: Page, titles: dict[str, str]) -> str:
+    here = page.page_id.split("/")
+    lines = ["## Related questions {#related-questions}", ""]
+    for item in page.meta.get("related", []):
+        target = item.split("/")
+        rel = (target[-1] if target[:-1] == here[:-1] else "../" * (len(here) - 1) + item) + ".md"
+        lines.append(f"- [{titles.get(item, item)}]({rel})")
+    return "\n".join(lines)
+
+
+def render_page(page: Page, root: Path, titles: dict[str, str]) -> str:
+    parts = [f"# {page.question}", "", metadata_block(page), ""]
+    for title in SECTION_TITLES:
+        section = page.section(title)
+        assert section is not None, "render only pages that passed validation"
+        parts.append(f"## {title} {{#{ANCHORS[title]}}}\n")
+        if title in WORD_RANGES:
+            parts.append(speaking_note(title, section.text) + "\n")
+        if title == "Go deeper":
+            for sub in section.subsections:
+                parts.append(f'=== "{sub.title}"\n\n{indent(_expand_snippets(sub.body[1:], root))}\n')
+        elif title == "Follow-ups":
+            for sub in section.subsections:
+                question = sub.title.replace('"', "&quot;")
+                parts.append(f'??? question "{question}"\n\n'
+                             f"{indent(_expand_snippets(sub.body[1:], root))}\n")
+        elif title == "Red flags":
+            parts.append('!!! danger "Saying these costs you the question"\n\n'
+                         f"{indent(section.text)}\n")
+        else:
+            parts.append(_expand_snippets(section.body, root) + "\n")
+    if page.meta.get("related"):
+        parts.append(related_block(page, titles))
+    return "\n".join(parts) + "\n"

@@ -1,0 +1,86 @@
+"""A snippet on a page: its source, then one tab per device with the recorded output.
+
+The output goes into a fenced `text` block, so the Markdown renderer escapes it: a snippet that
+prints `<script>` shows that text. What is shown for a device is decided here, plainly: a current
+record with its provenance, a record made with another torch (labelled), a stale record (labelled,
+never passed off as current), or no record at all.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from pathlib import Path
+
+from snippet_engine.check import record_state
+from snippet_engine.discovery import Snippet
+from snippet_engine.options import DEVICES, parse_options
+from snippet_engine.records import Record, read_record
+
+from .pins import pinned_torch
+
+DEVICE_LABELS = {"cpu": "CPU", "cuda": "CUDA"}
+
+
+def fence(text: str, lang: str, attrs: str = "") -> str:
+    longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
+    ticks = "`" * max(3, longest + 1)
+    body = text if text.endswith("\n") else text + "\n"
+    head = f"{ticks}{lang}" + (f" {attrs}" if attrs else "")
+    return f"{head}\n{body}{ticks}"
+
+
+def indent(text: str, spaces: int = 4) -> str:
+    return textwrap.indent(text, " " * spaces, lambda line: True).replace(" " * spaces + "\n", "\n")
+
+
+def provenance(record: Record, root: Path) -> str:
+    date = record.recorded.split("T")[0]
+    line = (f"Recorded {date} with torch {record.torch}, Python {record.python}, on "
+            f"{record.hardware}, in {record.duration_s:.1f} s.")
+    pinned = pinned_torch(root)
+    if record.torch.split("+")[0] != pinned:
+        line += f" **Not the pinned torch {pinned}**: this output may differ on {pinned}."
+    return line
+
+
+def _device_body(snippet_path: Path, rel: str, device: str, root: Path) -> str:
+    label = DEVICE_LABELS[device]
+    record = read_record(Snippet(snippet_path, rel).record_path(device))
+    if record is None:
+        how = ("python scripts/snippets.py run --device cuda" if device == "cuda"
+               else "python scripts/snippets.py run")
+        return (f'!!! note "No {label} record"\n\n'
+                f"    This snippet has not been run on {label} yet, so there is no output to show. "
+                f"A maintainer with a {label} machine records it with `{how} {rel}`.")
+    state, why = record_state(snippet_path, root, device)
+    parts = []
+    if state == "stale" and record.torch.split("+")[0] == pinned_torch(root):
+        parts.append(f'!!! warning "Stale {label} record"\n\n'
+                     f"    This output was recorded from an earlier version of the snippet ({why}). "
+                     "It is shown for reference only; the code above may now print something else.")
+    parts.append(f"{provenance(record, root)}\n{{: .snippet-provenance }}")
+    if record.status == "expected-error":
+        parts.append(f'!!! failure "Raises {record.error_type}, as this snippet intends"\n\n'
+                     + indent(fence(record.output, "text")))
+    else:
+        parts.append(fence(record.output or "(no output)\n", "text"))
+    return "\n\n".join(parts)
+
+
+def render_snippet(ref: str, root: Path) -> str:
+    """Material Markdown for `{{ snippet("ref") }}`; ref is relative to snippets/."""
+    path = root / "snippets" / ref
+    rel = f"snippets/{ref}"
+    source = path.read_text(encoding="utf-8")
+    devices = parse_options(path).devices
+    title = f'title="{rel}"'
+    blocks = [fence(source, "python", title) + "\n"]
+    for device in DEVICES:
+        label = DEVICE_LABELS[device]
+        if device in devices:
+            body = _device_body(path, rel, device, root)
+        else:
+            body = f"This snippet is not recorded on {label}: it declares `#| devices: {', '.join(devices)}`."
+        blocks.append(f'=== "{label}"\n\n{indent(body)}\n')
+    return "\n".join(blocks)

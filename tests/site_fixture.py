@@ -1,0 +1,72 @@
+"""Build a small but real copy of the site: the project's config, hooks and theme, two fixture
+pages, real snippets recorded by the real engine, and one CUDA record made for the tests."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from helpers import ROOT, run_cli
+
+FIXTURES = Path(__file__).parent / "question_pages" / "fixtures"
+SNIPPETS = {
+    "fixture_tensor.py": 'import torch\nprint(torch.randn(3))\nprint("<script>alert(1)</script>")\n',
+    "fixture_error.py": "#| expect: RuntimeError\n#| devices: cpu\nimport torch\n"
+                        "print('multiplying')\ntorch.ones(2) @ torch.ones(3)\n",
+}
+FIXTURE_CUDA_HARDWARE = "NVIDIA H200 (test fixture), CUDA 13.0"
+
+
+def make_site_source(dest: Path) -> Path:
+    dest.mkdir(parents=True, exist_ok=True)
+    shutil.copy(ROOT / "mkdocs.yml", dest / "mkdocs.yml")
+    shutil.copy(ROOT / "requirements.txt", dest / "requirements.txt")
+    shutil.copy(ROOT / "CONTRIBUTING.md", dest / "CONTRIBUTING.md")
+    shutil.copytree(ROOT / "scripts", dest / "scripts", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "docs", dest / "docs", ignore=shutil.ignore_patterns("__pycache__"))
+    for page in (dest / "docs" / "export").glob("*.md"):
+        if page.name != "index.md":
+            page.unlink()
+    for page in FIXTURES.glob("*.md"):
+        shutil.copy(page, dest / "docs" / "export" / page.name)
+    ledger = dest / "docs" / "published-urls.txt"
+    keep = [line for line in ledger.read_text().splitlines()
+            if not line.startswith("export/") or line == "export/index.md"]
+    ledger.write_text("\n".join(keep + ["export/good-page.md", "export/other-page.md"]) + "\n")
+    (dest / "snippets" / "export").mkdir(parents=True)
+    for name, text in SNIPPETS.items():
+        (dest / "snippets" / "export" / name).write_text(text)
+    done = run_cli("run", root=dest)
+    assert done.returncode == 0, done.stderr
+    add_cuda_fixture_record(dest)
+    return dest
+
+
+def add_cuda_fixture_record(root: Path) -> None:
+    """A CUDA record for the tensor snippet, as a GPU runner would write it (tests only)."""
+    sys.path.insert(0, str(root / "scripts"))
+    from snippet_engine.cachekey import compute_key
+    from snippet_engine.discovery import discover
+    from snippet_engine.environment import Environment
+    from snippet_engine.records import read_record, write_atomic
+
+    snippet = next(s for s in discover(root) if s.path.name == "fixture_tensor.py")
+    cpu = read_record(snippet.record_path("cpu"))
+    env = Environment("cuda", "2.13.0+cu130", cpu.python, FIXTURE_CUDA_HARDWARE)
+    key, helpers = compute_key(snippet, env, root)
+    cuda = dataclasses.replace(cpu, device="cuda", key=key, torch=env.torch_version,
+                               hardware=FIXTURE_CUDA_HARDWARE,
+                               output=cpu.output.replace("tensor(", "tensor(") + "device: cuda:0\n")
+    write_atomic(snippet.record_path("cuda"), cuda.render())
+
+
+def build(root: Path, strict: bool = True) -> subprocess.CompletedProcess:
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", *(["--strict"] if strict else []),
+         "-f", str(root / "mkdocs.yml"), "-d", str(root / "site")],
+        capture_output=True, text=True, env=env, cwd=root, timeout=600, check=False)
