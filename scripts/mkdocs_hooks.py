@@ -17,20 +17,28 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page as MkPage
+from mkdocs.utils import get_relative_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from question_pages.catalog import learning_path, question_table, titles  # noqa: E402
+from question_pages.catalog import (  # noqa: E402
+    learning_order, learning_path, order_nav_children, question_table, titles)
 from question_pages.model import Page  # noqa: E402
 from question_pages.notebooks import write_notebooks  # noqa: E402
 from question_pages.published import missing_redirects  # noqa: E402
 from question_pages.render import render_page  # noqa: E402
+from question_pages.sharing import description, structured_data  # noqa: E402
 from question_pages.validate import load_pages  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.question_pages")
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / ".cache" / "generated-docs"
 _pages: dict[str, Page] = {}
+# mkdocs-jupyter's template loads MathJax (from an empty or CDN URL) and imports Mermaid from a
+# CDN when a diagram is present. Our notebooks hold neither, and the site requests no other host.
+_NOTEBOOK_EXTERNALS = re.compile(
+    r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration -->"
+    r"|<script type=\"module\">(?:(?!</script>).)*?cdnjs\.cloudflare\.com.*?</script>", re.DOTALL)
 MARKER = re.compile(
     r"^\{\{\s*(question_table|learning_path\(\s*\"(\w[\w-]*)\"\s*\)"
     r"|include_file\(\s*\"([\w./-]+)\"\s*\))\s*\}\}\s*$", re.MULTILINE)
@@ -56,17 +64,37 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     return files
 
 
+def on_nav(nav, config: MkDocsConfig, files: Files):  # noqa: ANN001, ANN201 - MkDocs types
+    order = [p.page_id + ".md" for p in learning_order(list(_pages.values()))]
+    for item in nav.items:
+        if getattr(item, "children", None):
+            item.children = order_nav_children(item.children, order)
+    return nav
+
+
 def on_page_markdown(markdown: str, page: MkPage, config: MkDocsConfig, files: Files) -> str:
     question = _pages.get(page.file.src_uri)
     if question is not None:
+        page.meta["description"] = description(question)
+        page.meta["json_ld"] = structured_data(question, page.canonical_url)
         return render_page(question, ROOT, titles(list(_pages.values())))
     from_id = page.file.src_uri.removesuffix(".md")
 
     def expand(match: re.Match) -> str:
         if match.group(1) == "question_table":
-            return question_table(list(_pages.values()), from_id)
+            def href(page_id: str) -> str:
+                target = files.get_file_from_path(page_id + ".md")
+                return get_relative_url(target.url, page.file.url)
+
+            return question_table(list(_pages.values()), href)
         if match.group(3):  # a repository file shown on the site, such as CONTRIBUTING.md
             return (ROOT / match.group(3)).read_text(encoding="utf-8")
         return learning_path(list(_pages.values()), match.group(2), from_id)
 
     return MARKER.sub(expand, markdown)
+
+
+def on_post_page(output: str, page: MkPage, config: MkDocsConfig) -> str:
+    if page.file.src_uri.endswith(".ipynb"):
+        return _NOTEBOOK_EXTERNALS.sub("", output)
+    return output

@@ -15,6 +15,8 @@ from helpers import ROOT, run_cli
 FIXTURES = Path(__file__).parent / "question_pages" / "fixtures"
 SNIPPETS = {
     "fixture_tensor.py": 'import torch\nprint(torch.randn(3))\nprint("<script>alert(1)</script>")\n',
+    "fixture_plain.py": "print('plain output, no CUDA record')\n",
+    "fixture_old.py": "print('recorded on CUDA with an older torch')\n",
     "fixture_error.py": "#| expect: RuntimeError\n#| devices: cpu\nimport torch\n"
                         "print('multiplying')\ntorch.ones(2) @ torch.ones(3)\n",
 }
@@ -47,21 +49,24 @@ def make_site_source(dest: Path) -> Path:
 
 
 def add_cuda_fixture_record(root: Path) -> None:
-    """A CUDA record for the tensor snippet, as a GPU runner would write it (tests only)."""
+    """CUDA records as a GPU runner would write them (tests only): one made with the pinned torch,
+    one made with another torch, which the page must label."""
     sys.path.insert(0, str(root / "scripts"))
     from snippet_engine.cachekey import compute_key
     from snippet_engine.discovery import discover
     from snippet_engine.environment import Environment
     from snippet_engine.records import read_record, write_atomic
 
-    snippet = next(s for s in discover(root) if s.path.name == "fixture_tensor.py")
-    cpu = read_record(snippet.record_path("cpu"))
-    env = Environment("cuda", "2.13.0+cu130", cpu.python, FIXTURE_CUDA_HARDWARE)
-    key, helpers = compute_key(snippet, env, root)
-    cuda = dataclasses.replace(cpu, device="cuda", key=key, torch=env.torch_version,
-                               hardware=FIXTURE_CUDA_HARDWARE,
-                               output=cpu.output.replace("tensor(", "tensor(") + "device: cuda:0\n")
-    write_atomic(snippet.record_path("cuda"), cuda.render())
+    for name, torch_version in (("fixture_tensor.py", "2.13.0+cu130"),
+                                ("fixture_old.py", "2.12.0+cu126")):
+        snippet = next(s for s in discover(root) if s.path.name == name)
+        cpu = read_record(snippet.record_path("cpu"))
+        env = Environment("cuda", torch_version, cpu.python, FIXTURE_CUDA_HARDWARE)
+        key, _ = compute_key(snippet, env, root)
+        cuda = dataclasses.replace(cpu, device="cuda", key=key, torch=env.torch_version,
+                                   hardware=FIXTURE_CUDA_HARDWARE,
+                                   output=cpu.output + "device: cuda:0\n")
+        write_atomic(snippet.record_path("cuda"), cuda.render())
 
 
 def build(root: Path, strict: bool = True) -> subprocess.CompletedProcess:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import html
-from pathlib import Path
+import posixpath
+from collections.abc import Callable
 
 from .model import IMPORTANCE, LEVELS, Page
 
@@ -23,12 +24,15 @@ def titles(pages: list[Page]) -> dict[str, str]:
 
 
 def _link(from_id: str, to_id: str) -> str:
-    depth = len(from_id.split("/")) - 1
-    return "../" * depth + to_id + ".md"
+    """A Markdown link from one docs page to another, relative, by source file."""
+    return posixpath.relpath(to_id + ".md", posixpath.dirname(from_id) or ".")
 
 
-def question_table(pages: list[Page], from_id: str) -> str:
-    """An HTML table with data attributes that docs/assets/javascripts/questions.js filters."""
+def question_table(pages: list[Page], href: Callable[[str], str]) -> str:
+    """An HTML table with data attributes that docs/assets/javascripts/questions.js filters.
+
+    It is raw HTML, which MkDocs does not rewrite, so `href(page_id)` gives each final URL.
+    """
     topics = sorted({p.meta["topic"] for p in pages})
 
     def options(name: str, values: list[str]) -> str:
@@ -59,7 +63,7 @@ def question_table(pages: list[Page], from_id: str) -> str:
             f'data-topic="{html.escape(meta["topic"])}" data-frequency="{meta["frequency"]}" '
             f'data-level-rank="{LEVEL_RANK[meta["level"]]}" '
             f'data-importance-rank="{IMPORTANCE_RANK[meta["importance"]]}">'
-            f'<td><a href="{html.escape(_link(from_id, page.page_id))}">'
+            f'<td><a href="{html.escape(href(page.page_id))}">'
             f"{html.escape(page.question)}</a></td>"
             f"<td>{meta['level'].capitalize()}</td><td>{meta['importance'].capitalize()}</td>"
             f"<td>{meta['frequency']}%</td><td>{html.escape(meta['topic'])}</td></tr>")
@@ -79,8 +83,20 @@ def learning_path(pages: list[Page], topic: str, from_id: str) -> str:
             lines += ["", f"### {level.capitalize()}", ""]
             current = level
         number += 1
-        target = Path(_link(from_id, page.page_id)).name if from_id.startswith(topic + "/") \
-            else _link(from_id, page.page_id)
-        lines.append(f"{number}. [{page.question}]({target}) "
+        lines.append(f"{number}. [{page.question}]({_link(from_id, page.page_id)}) "
                      f"<small>{page.meta['importance']}, ~{page.meta['frequency']}%</small>")
     return "\n".join(lines).strip("\n")
+
+
+def order_nav_children(children: list, order: list[str]) -> list:
+    """Nav items of a topic in learning order: the topic's index first, then its questions."""
+    rank = {uri: index for index, uri in enumerate(order)}
+
+    def key(item: object) -> tuple[int, int]:
+        file = getattr(item, "file", None)
+        uri = file.src_uri if file is not None else ""
+        if uri.endswith("index.md"):
+            return (0, 0)
+        return (1, rank.get(uri, len(rank)))
+
+    return sorted(children, key=key)

@@ -1,0 +1,142 @@
+"""The built HTML of a real MkDocs build: code, each device's output, provenance, escaping,
+anchors, speaking times, the index, the learning path, the notebook and sharing metadata."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from snippet_engine.records import read_record
+
+
+@pytest.fixture(scope="module")
+def page(built_site: Path) -> str:
+    return (built_site / "export" / "good-page" / "index.html").read_text()
+
+
+@pytest.fixture(scope="module")
+def other(built_site: Path) -> str:
+    return (built_site / "export" / "other-page" / "index.html").read_text()
+
+
+def _tab_blocks(text: str) -> list[str]:
+    return re.findall(r'<div class="tabbed-block">(.*?)</div>\s*(?=<div class="tabbed-block">|</div>)',
+                      text, re.DOTALL)
+
+
+def _plain(fragment: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", fragment))
+
+
+def test_source_and_both_devices_outputs(page: str, site_source: Path) -> None:
+    assert "snippets/export/fixture_tensor.py" in page
+    assert '<label for="__tabbed_1_1">CPU</label><label for="__tabbed_1_2">CUDA</label>' in page
+    cpu = read_record(site_source / "snippets/export/fixture_tensor.cpu.txt")
+    cuda = read_record(site_source / "snippets/export/fixture_tensor.cuda.txt")
+    blocks = _tab_blocks(page)
+    assert cpu.output.strip() in _plain(blocks[0])
+    assert cuda.output.strip() in _plain(blocks[1])
+    assert "device: cuda:0" not in _plain(blocks[0])
+
+
+def test_provenance_lines(page: str) -> None:
+    blocks = [_plain(b) for b in _tab_blocks(page)]
+    assert re.search(r"Recorded \d{4}-\d{2}-\d{2} with torch 2\.13\.0\+cpu, Python 3\.\d+\.\d+, on ",
+                     blocks[0])
+    assert "with torch 2.13.0+cu130" in blocks[1] and "NVIDIA H200 (test fixture)" in blocks[1]
+    assert 'class="snippet-provenance"' in page
+
+
+def test_output_is_escaped(page: str) -> None:
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "<script>alert(1)" not in page
+
+
+def test_expected_error_is_shown_as_an_error(page: str) -> None:
+    match = re.search(r'<div class="admonition failure">(.*?)</div>\s*</div>', page, re.DOTALL)
+    assert match, "no failure box"
+    box = _plain(match.group(1))
+    assert "Raises RuntimeError, as this snippet intends" in box
+    assert "multiplying" in box and "RuntimeError: inconsistent tensor size" in box
+
+
+def test_missing_and_foreign_records_are_said_plainly(page: str, other: str) -> None:
+    assert "This snippet is not recorded on CUDA: it declares" in _plain(page)
+    text = _plain(other)
+    assert "No CUDA record" in text and "has not been run on CUDA yet" in text
+    assert "with torch 2.12.0+cu126" in text and "Not the pinned torch 2.13.0" in text
+
+
+def test_every_section_has_its_stable_anchor(page: str) -> None:
+    for anchor in ("short-answer", "basics", "solid-answer", "code", "go-deeper", "explainer",
+                   "follow-ups", "red-flags", "sources", "related-questions"):
+        assert f'id="{anchor}"' in page, anchor
+
+
+def test_speaking_time_is_computed_from_words(page: str) -> None:
+    assert "Spoken: ~20 s (50 words at 150 words per minute; aim for about 20 s)" in page
+    assert "Spoken: ~51 s (127 words at 150 words per minute; aim for about 50 s)" in page
+
+
+def test_metadata_follow_ups_levels_red_flags_related(page: str) -> None:
+    text = _plain(page)
+    assert "Level: Middle" in text and "Should know" in text
+    assert "about 40% of export interviews (editor's estimate)" in text
+    assert '<details class="question">' in page and "Is the output ever typed by hand?" in text
+    for level in ("Junior", "Middle", "Senior", "Principal"):
+        assert f">{level}</label>" in page
+    assert "Saying these costs you the question" in text
+    assert '<a href="../other-page/">Is this the other fixture page?</a>' in page
+
+
+def test_question_index_table(built_site: Path) -> None:
+    index = (built_site / "questions" / "index.html").read_text()
+    rows = re.findall(r"<tr data-level=\"(\w+)\"[^>]*>.*?<a href=\"([^\"]+)\"", index)
+    assert rows == [("junior", "../export/other-page/"), ("middle", "../export/good-page/")]
+    for name in ("level", "importance", "topic", "text"):
+        assert f'data-filter="{name}"' in index
+    assert "questions.js" in index
+
+
+def test_learning_path_orders_junior_first(built_site: Path) -> None:
+    text = (built_site / "export" / "index.html").read_text()
+    topic = _plain(text[text.index('<article'):])
+    assert topic.index("Is this the other fixture page?") < topic.index(
+        "What does the fixture snippet print")
+
+
+def test_notebook_is_built_from_records(built_site: Path, site_source: Path) -> None:
+    notebook = json.loads((built_site / "notebooks" / "export" / "export.ipynb").read_text())
+    code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+    by_snippet = {c["metadata"]["snippet"]: c for c in code}
+    tensor = by_snippet["snippets/export/fixture_tensor.py"]
+    record = read_record(site_source / "snippets/export/fixture_tensor.cpu.txt")
+    assert "".join(tensor["outputs"][0]["text"]) == record.output
+    assert tensor["execution_count"] is None  # never executed again
+    error = by_snippet["snippets/export/fixture_error.py"]["outputs"]
+    assert error[-1]["output_type"] == "error" and error[-1]["ename"] == "RuntimeError"
+    rendered = (built_site / "notebooks" / "export" / "index.html").read_text()
+    assert 'href="export.ipynb" download' in rendered
+    assert "tensor([ 1.5410, -0.2934, -2.1788])" in rendered
+
+
+def test_no_page_requests_another_host(built_site: Path) -> None:
+    external = re.compile(
+        r"<script[^>]+src=\"(?:https?:)?//|<link[^>]+rel=\"(?:stylesheet|preload|preconnect)\"[^>]+"
+        r"href=\"(?:https?:)?//|import\(\s*[\"'](?:https?:)?//|url\(\s*[\"']?(?:https?:)?//")
+    for path in built_site.rglob("*.html"):
+        text = path.read_text()
+        assert not external.search(text), f"{path} loads something from another host"
+        assert '<script src="">' not in text, path
+
+
+def test_sharing_metadata(page: str) -> None:
+    assert '<meta property="og:title" content="What does the fixture snippet print, and why does it matter?">' in page
+    assert '<meta name="description" content="The fixture snippet prints a seeded tensor' in page
+    data = json.loads(re.search(r'<script type="application/ld\+json">(.*?)</script>', page).group(1))
+    assert data["@type"] == "QAPage"
+    assert data["mainEntity"]["acceptedAnswer"]["text"].startswith("A snippet's output is recorded")
