@@ -21,14 +21,13 @@ from mkdocs.utils import get_relative_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from question_pages.catalog import (  # noqa: E402
-    learning_order, learning_path, order_nav_children, question_table, titles)
-from question_pages.model import Page  # noqa: E402
-from question_pages.notebooks import write_notebooks  # noqa: E402
-from question_pages.published import missing_redirects  # noqa: E402
-from question_pages.render import render_page  # noqa: E402
-from question_pages.sharing import description, structured_data  # noqa: E402
-from question_pages.validate import load_pages  # noqa: E402
+from question_pages.catalog import learning_order, learning_path, order_nav_children, question_table, titles
+from question_pages.model import Page
+from question_pages.notebooks import write_notebooks
+from question_pages.published import missing_redirects
+from question_pages.render import render_page
+from question_pages.sharing import description, structured_data
+from question_pages.validate import load_pages
 
 log = logging.getLogger("mkdocs.hooks.question_pages")
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,7 +63,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     return files
 
 
-def on_nav(nav, config: MkDocsConfig, files: Files):  # noqa: ANN001, ANN201 - MkDocs types
+def on_nav(nav, config: MkDocsConfig, files: Files):
     order = [p.page_id + ".md" for p in learning_order(list(_pages.values()))]
     for item in nav.items:
         if getattr(item, "children", None):

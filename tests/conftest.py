@@ -9,7 +9,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import helpers  # noqa: E402,F401 - puts scripts/ on sys.path
+import helpers  # noqa: F401 - puts scripts/ on sys.path
 
 
 @pytest.fixture

@@ -38,7 +38,7 @@ def make_site_source(dest: Path) -> Path:
     ledger = dest / "docs" / "published-urls.txt"
     keep = [line for line in ledger.read_text().splitlines()
             if not line.startswith("export/") or line == "export/index.md"]
-    ledger.write_text("\n".join(keep + ["export/good-page.md", "export/other-page.md"]) + "\n")
+    ledger.write_text("\n".join([*keep, "export/good-page.md", "export/other-page.md"]) + "\n")
     (dest / "snippets" / "export").mkdir(parents=True)
     for name, text in SNIPPETS.items():
         (dest / "snippets" / "export" / name).write_text(text)

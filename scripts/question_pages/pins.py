@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 
-@lru_cache(maxsize=None)
+@cache
 def pinned_torch(root: Path) -> str:
     text = (root / "requirements.txt").read_text(encoding="utf-8")
     match = re.search(r"^torch==([\w.]+)\s*$", text, re.MULTILINE)

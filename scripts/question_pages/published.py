@@ -17,10 +17,10 @@ def read_ledger(root: Path) -> list[tuple[int, str]]:
     if not path.exists():
         return []
     entries = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        line = line.split("#", 1)[0].strip()
-        if line:
-            entries.append((number, line))
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        uri = raw.split("#", 1)[0].strip()
+        if uri:
+            entries.append((number, uri))
     return entries
 
 

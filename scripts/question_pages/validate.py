@@ -16,8 +16,17 @@ from snippet_engine.check import record_state
 from snippet_engine.options import SnippetOptionError, parse_options
 
 from .model import (
-    ANCHORS, FRONT_MATTER_KEYS, GENERATED_ANCHORS, GO_DEEPER_LEVELS, IMPORTANCE, LEVELS,
-    SECTION_TITLES, SNIPPET_SECTIONS, WORD_RANGES, Page, Section)
+    ANCHORS,
+    FRONT_MATTER_KEYS,
+    GENERATED_ANCHORS,
+    GO_DEEPER_LEVELS,
+    IMPORTANCE,
+    LEVELS,
+    SECTION_TITLES,
+    SNIPPET_SECTIONS,
+    WORD_RANGES,
+    Page,
+)
 from .parse import FrontMatterError, parse_page
 
 SNIPPET_LINE = re.compile(r"^\s*\{\{\s*snippet\(\s*\"([^\"]+)\"\s*\)\s*\}\}\s*$")

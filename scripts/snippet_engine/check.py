@@ -84,7 +84,7 @@ def find_problems(root: Path) -> list[Problem]:
 
 
 def fails(problem: Problem, device: str | None) -> bool:
-    return problem.device == "cpu" or problem.device == device or device == "all"
+    return problem.device in ("cpu", device) or device == "all"
 
 
 __all__ = ["DEVICES", "Problem", "fails", "find_problems", "record_state"]

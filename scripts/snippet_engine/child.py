@@ -27,11 +27,11 @@ def _flush_all() -> None:
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
-        except Exception:  # noqa: BLE001 - a snippet may have closed or replaced a stream
+        except Exception:
             pass
     try:
         ctypes.CDLL(None).fflush(None)  # C stdio buffers (printf from C++ extensions)
-    except Exception:  # noqa: BLE001
+    except Exception:
         pass
 
 
@@ -46,7 +46,7 @@ def _seed() -> None:
     np = sys.modules.get("numpy")
     if np is None:
         try:
-            import numpy as np  # noqa: PLC0415 - seed it only where installed
+            import numpy as np
         except ImportError:
             np = None
     if np is not None:
@@ -63,7 +63,7 @@ def exception_matches(exc: BaseException, expect: str) -> bool:
         target = getattr(importlib.import_module(module_name), attr)
         if isinstance(target, type) and isinstance(exc, target):
             return True
-    except Exception:  # noqa: BLE001 - fall back to comparing names
+    except Exception:
         pass
     return any(f"{cls.__module__}.{cls.__qualname__}" == expect for cls in mro)
 
@@ -103,7 +103,7 @@ def execute(task: dict, capture_fd: int | None = None) -> None:
         sys.path[:] = [str(Path(snippet).parent), task["snippets_root"]] + [
             p for p in sys.path[1:] if p not in ("", ".")]
         _seed()
-    except BaseException as exc:  # noqa: BLE001 - a broken sandbox must be reported, not hang
+    except BaseException as exc:
         result = {"outcome": "engine-error", "message": repr(exc)}
         result_path.write_text(json.dumps(result))
         os._exit(70)
@@ -117,7 +117,7 @@ def execute(task: dict, capture_fd: int | None = None) -> None:
                       "message": f"the snippet called sys.exit({code!r})"}
             if not isinstance(code, int):
                 print(code, file=sys.stderr)
-    except BaseException as exc:  # noqa: BLE001 - every outcome, KeyboardInterrupt included, is data
+    except BaseException as exc:
         expect = task.get("expect")
         result = {"outcome": "exception", "type": qualified_name(exc),
                   "summary": "".join(traceback.format_exception_only(type(exc), exc)).strip()}
@@ -129,7 +129,7 @@ def execute(task: dict, capture_fd: int | None = None) -> None:
             sys.stderr.write(_user_traceback(exc, snippet))
     try:
         atexit._run_exitfuncs()
-    except BaseException:  # noqa: BLE001
+    except BaseException:
         pass
     _flush_all()
     result_path.write_text(json.dumps(result))

@@ -33,9 +33,8 @@ def discover(root: Path, selectors: list[str] | None = None) -> list[Snippet]:
     snippets_dir = root / "snippets"
     targets = [Path(s) for s in selectors] if selectors else [snippets_dir]
     found: dict[Path, Snippet] = {}
-    for target in targets:
-        target = target if target.is_absolute() else (Path.cwd() / target)
-        target = target.resolve()
+    for given in targets:
+        target = (given if given.is_absolute() else Path.cwd() / given).resolve()
         if not target.exists():
             raise FileNotFoundError(f"{target}: no such snippet file or folder")
         if target.is_file():

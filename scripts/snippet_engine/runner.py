@@ -97,7 +97,7 @@ def plan(root: Path, snippets: list[Snippet], env: Environment, force: bool,
 
 
 def _now() -> str:
-    return dt.datetime.now(dt.timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+    return dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
 def execute(root: Path, jobs: list[Job], env: Environment, parallel: int,
@@ -132,8 +132,9 @@ def execute(root: Path, jobs: list[Job], env: Environment, parallel: int,
             )
             outcome.record_changed = store(record_path, record)
         else:
+            first_line = message.splitlines()[0] if message else ""
             outcome.record_changed = mark_stale(
-                record_path, f"the last run ({_now()}) {outcome.status}: {message.splitlines()[0] if message else ''}")
+                record_path, f"the last run ({_now()}) {outcome.status}: {first_line}")
         progress.finished(outcome.path, env.device, outcome.status, outcome.seconds)
         outcomes.append(outcome)
     return outcomes

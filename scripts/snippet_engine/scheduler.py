@@ -124,7 +124,7 @@ def run_parallel(tasks: list[dict], device: str, jobs: int) -> Iterator[dict]:
                         if stopping.is_set():
                             break
                 results.put(worker.run(task))
-            except Exception as exc:  # noqa: BLE001 - report it as this snippet's failure
+            except Exception as exc:
                 results.put({"id": task["id"], "status": "failed", "output": "",
                              "message": f"engine error: {exc}", "duration": 0.0,
                              "maxrss_kib": 0, "task_dir": "", "work_dir": ""})

@@ -135,7 +135,8 @@ def test_no_page_requests_another_host(built_site: Path) -> None:
 
 
 def test_sharing_metadata(page: str) -> None:
-    assert '<meta property="og:title" content="What does the fixture snippet print, and why does it matter?">' in page
+    title = "What does the fixture snippet print, and why does it matter?"
+    assert f'<meta property="og:title" content="{title}">' in page
     assert '<meta name="description" content="The fixture snippet prints a seeded tensor' in page
     data = json.loads(re.search(r'<script type="application/ld\+json">(.*?)</script>', page).group(1))
     assert data["@type"] == "QAPage"

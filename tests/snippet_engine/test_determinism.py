@@ -80,6 +80,6 @@ def test_committed_records_match_a_fresh_run(three_runs: dict) -> None:
 
 
 def test_fixture_paths_are_normalised(three_runs: dict) -> None:
-    status, output = three_runs["warm"]["snippets/zz_engine_fixtures/paths.py"]
+    _, output = three_runs["warm"]["snippets/zz_engine_fixtures/paths.py"]
     assert output == ("snippets/zz_engine_fixtures/paths.py\n<cwd>\n"
                       "<site-packages>/torch/__init__.py\n")

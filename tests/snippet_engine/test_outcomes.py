@@ -20,8 +20,9 @@ BANK = {
         "open('written.txt', 'w').write('x')\nprint(os.listdir('.'))\n"),
     "expected.py": "#| expect: ValueError\nprint('before')\nraise ValueError('bad value')\n",
     "expected_subclass.py": "#| expect: LookupError\n{}['missing']\n",
-    "expected_dotted.py": "#| expect: torch._dynamo.exc.UserError\n"
-                          "import torch._dynamo.exc as e\nraise e.UserError(e.UserErrorType.INVALID_INPUT, 'nope')\n",
+    "expected_dotted.py": (
+        "#| expect: torch._dynamo.exc.UserError\nimport torch._dynamo.exc as e\n"
+        "raise e.UserError(e.UserErrorType.INVALID_INPUT, 'nope')\n"),
     "expect_but_clean.py": "#| expect: ValueError\nprint('fine')\n",
     "wrong_exception.py": "#| expect: ValueError\nraise TypeError('not the one')\n",
     "unexpected.py": "def f():\n    raise RuntimeError('kaboom')\nf()\n",

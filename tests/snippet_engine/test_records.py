@@ -5,7 +5,14 @@ from pathlib import Path
 import pytest
 
 from snippet_engine.records import (
-    Record, RecordError, mark_stale, parse_record, read_record, store, write_atomic)
+    Record,
+    RecordError,
+    mark_stale,
+    parse_record,
+    read_record,
+    store,
+    write_atomic,
+)
 
 
 def make(output: str = "tensor([1.])\n", **changes) -> Record:
