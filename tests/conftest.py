@@ -9,7 +9,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import helpers  # noqa: F401 - puts scripts/ on sys.path
+import helpers
 
 
 @pytest.fixture
@@ -17,3 +17,18 @@ def repo(tmp_path: Path) -> Path:
     """An empty repository layout with a snippets/ folder."""
     (tmp_path / "snippets" / "t").mkdir(parents=True)
     return tmp_path
+
+
+@pytest.fixture(scope="session")
+def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The repository's own site, built once per session with `mkdocs build --strict`."""
+    import os
+    import subprocess
+
+    site = tmp_path_factory.mktemp("real-site") / "site"
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true")
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(helpers.ROOT / "mkdocs.yml"),
+         "-d", str(site)], capture_output=True, text=True, env=env, cwd=helpers.ROOT, check=False)
+    assert done.returncode == 0, done.stderr[-5000:]
+    return site
