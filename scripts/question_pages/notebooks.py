@@ -15,12 +15,12 @@ from snippet_engine.records import read_record
 from .catalog import learning_order
 from .model import Page
 from .pins import pinned_torch
+from .snippet_blocks import split_expected_error
 from .validate import snippet_refs
 
 
 def _lines(text: str) -> list[str]:
-    parts = text.splitlines(keepends=True)
-    return parts
+    return text.splitlines(keepends=True)
 
 
 def _strip_options(source: str) -> str:
@@ -57,18 +57,13 @@ def build_notebook(topic: str, pages: list[Page], root: Path) -> dict:
                 note += (f", recorded {record.recorded.split('T')[0]} with torch {record.torch}"
                          + (" (expected error)" if record.status == "expected-error" else ""))
                 if record.status == "expected-error":
-                    lines = record.output.rstrip("\n").split("\n")
-                    head = record.error_type + ": "
-                    last = next((i for i in range(len(lines) - 1, -1, -1)
-                                 if lines[i].startswith(head) or lines[i].startswith(
-                                     record.error_type.rsplit(".", 1)[-1] + ":")), len(lines))
-                    if last > 0:
+                    printed, error = split_expected_error(record)
+                    if printed:
                         outputs.append({"output_type": "stream", "name": "stdout",
-                                        "text": _lines("\n".join(lines[:last]) + "\n")})
-                    message = "\n".join(lines[last:])
+                                        "text": _lines(printed)})
                     outputs.append({"output_type": "error", "ename": record.error_type,
-                                    "evalue": message.split(": ", 1)[-1],
-                                    "traceback": message.split("\n")})
+                                    "evalue": error.split(": ", 1)[-1].rstrip("\n"),
+                                    "traceback": error.rstrip("\n").split("\n")})
                 elif record.output:
                     outputs.append({"output_type": "stream", "name": "stdout",
                                     "text": _lines(record.output)})

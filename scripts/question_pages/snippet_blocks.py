@@ -34,6 +34,21 @@ def indent(text: str, spaces: int = 4) -> str:
     return textwrap.indent(text, " " * spaces, lambda line: True).replace(" " * spaces + "\n", "\n")
 
 
+def split_expected_error(record: Record) -> tuple[str, str]:
+    """(what the snippet printed, the error it raised) of an expected-error record.
+
+    The engine records the error last, as Python prints it: 'module.Class: message', the message
+    possibly spanning lines; it starts at the last line that begins with the class name.
+    """
+    lines = record.output.rstrip("\n").split("\n")
+    names = (record.error_type, record.error_type.rsplit(".", 1)[-1])
+    for index in range(len(lines) - 1, -1, -1):
+        if any(lines[index] == name or lines[index].startswith(name + ":") for name in names):
+            printed = "\n".join(lines[:index])
+            return (printed + "\n" if printed else ""), "\n".join(lines[index:]) + "\n"
+    return "", record.output
+
+
 def provenance(record: Record, root: Path) -> str:
     date = record.recorded.split("T")[0]
     line = (f"Recorded {date} with torch {record.torch}, Python {record.python}, on "
@@ -61,8 +76,11 @@ def _device_body(snippet_path: Path, rel: str, device: str, root: Path) -> str:
                      "It is shown for reference only; the code above may now print something else.")
     parts.append(f"{provenance(record, root)}\n{{: .snippet-provenance }}")
     if record.status == "expected-error":
+        printed, error = split_expected_error(record)
+        if printed.strip():
+            parts.append(fence(printed, "text"))
         parts.append(f'!!! failure "Raises {record.error_type}, as this snippet intends"\n\n'
-                     + indent(fence(record.output, "text")))
+                     + indent(fence(error, "text")))
     else:
         parts.append(fence(record.output or "(no output)\n", "text"))
     return "\n\n".join(parts)

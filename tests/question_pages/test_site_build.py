@@ -61,7 +61,9 @@ def test_expected_error_is_shown_as_an_error(page: str) -> None:
     assert match, "no failure box"
     box = _plain(match.group(1))
     assert "Raises RuntimeError, as this snippet intends" in box
-    assert "multiplying" in box and "RuntimeError: inconsistent tensor size" in box
+    assert "RuntimeError: inconsistent tensor size" in box
+    assert "multiplying" not in box, "what the snippet printed belongs above the error box"
+    assert "multiplying" in _plain(page[: match.start()].rsplit("fixture_error.py", 1)[1])
 
 
 def test_missing_and_foreign_records_are_said_plainly(page: str, other: str) -> None:
