@@ -36,6 +36,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="start a fresh python for every snippet instead of forking a warm worker "
                           "(slower; the records must come out the same)")
     run.add_argument("--progress", choices=("auto", "always", "never"), default="auto")
+    run.add_argument("--list", action="store_true",
+                     help="print the selected snippets (after --shard) and run nothing: "
+                          "shows a CI shard's split on any machine, even one without that device")
     check = sub.add_parser("check", help="execute nothing; fail on missing or stale records")
     check.add_argument("--device", choices=("cpu", "cuda", "all"), default=None,
                        help="also fail on this device's problems (CPU problems always fail)")
@@ -50,8 +53,11 @@ def cmd_run(args: argparse.Namespace) -> int:
         return 2
     try:
         shard = parse_shard(args.shard) if args.shard else None
-        env = detect(args.device)
         snippets = select(root, args.paths, args.device, shard)
+        if args.list:
+            print("".join(f"{snippet.rel}\n" for snippet in snippets), end="")
+            return 0
+        env = detect(args.device)
         jobs, cached = plan(root, snippets, env, args.force, args.fresh)
     except (DeviceUnavailable, SnippetOptionError, FileNotFoundError, ValueError) as exc:
         print(f"snippets.py: {exc}", file=sys.stderr)

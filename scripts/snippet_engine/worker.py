@@ -31,7 +31,7 @@ _protocol_fd: int | None = None
 def warm_up() -> None:
     """Pay the import and first-export cost here, where no snippet code has run yet."""
     import torch
-    import torch._inductor.compile_fx  # noqa: F401 - seconds of imports every compile snippet needs
+    import torch._inductor.compile_fx  # seconds of imports that every compile snippet needs
     import torch.export
 
     class _Warm(torch.nn.Module):
