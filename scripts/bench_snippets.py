@@ -12,6 +12,7 @@ run is `snippets.py run --force` with its default --jobs (the number of cores).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -44,12 +45,17 @@ def baseline(root: Path) -> float:
     return time.perf_counter() - started
 
 
-def engine(root: Path, jobs: int, fresh: bool = False) -> float:
+def engine(root: Path, jobs: int, fresh: bool = False) -> tuple[float, list[tuple[float, str]]]:
+    """Wall time of a forced engine run, and each snippet's (seconds, path), longest first."""
+    report = root / "bench-report.json"
     started = time.perf_counter()
     subprocess.run([sys.executable, str(ROOT / "scripts" / "snippets.py"), "--root", str(root),
                     "run", "--force", "--jobs", str(jobs), "--progress", "never",
-                    *(["--fresh"] if fresh else [])], check=False, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - started
+                    "--report", str(report), *(["--fresh"] if fresh else [])],
+                   check=False, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - started
+    runs = json.loads(report.read_text())["snippets"]
+    return wall, sorted(((s["seconds"], s["path"]) for s in runs), reverse=True)
 
 
 def main() -> None:
@@ -62,9 +68,13 @@ def main() -> None:
         print(f"bank: {count} snippets, {os.cpu_count()} cores, engine --jobs {args.jobs}")
         base = baseline(root)
         print(f"one fresh python per snippet, serial : {base:8.1f} s")
-        warm = engine(root, args.jobs)
+        warm, durations = engine(root, args.jobs)
         print(f"engine, warm workers, --jobs {args.jobs:<2}     : {warm:8.1f} s")
-        fresh = engine(root, args.jobs, fresh=True)
+        longest, path = durations[0]
+        print(f"  of which the longest snippet alone   : {longest:8.1f} s ({path}); no parallel run"
+              " can finish sooner")
+        print(f"  sum of all snippet times             : {sum(d for d, _ in durations):8.1f} s")
+        fresh, _ = engine(root, args.jobs, fresh=True)
         print(f"engine, --fresh, --jobs {args.jobs:<2}          : {fresh:8.1f} s")
         idle_started = time.perf_counter()
         subprocess.run([sys.executable, str(ROOT / "scripts" / "snippets.py"), "--root",

@@ -30,6 +30,10 @@ _protocol_fd: int | None = None
 
 def warm_up() -> None:
     """Pay the import and first-export cost here, where no snippet code has run yet."""
+    try:
+        import numpy  # noqa: F401 - every child seeds it; import it once here, not per snippet
+    except ImportError:
+        pass
     import torch
     import torch._inductor.compile_fx  # seconds of imports that every compile snippet needs
     import torch.export
