@@ -7,6 +7,7 @@ that log lines carry. Everything else is kept exactly, so the record stays what 
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 import sysconfig
@@ -23,11 +24,22 @@ _CLOCK = re.compile(r"\[\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\]")
 _PID = re.compile(r"\b(pid|PID|process id)([ =:]+)\d+\b")
 
 
+def torch_shortened(path: str, torch_dir: str) -> str:
+    """How torch itself abbreviates `path` in messages (torch.utils._traceback.shorten_filename):
+    it cuts the part that `path` shares with torch's own folder, wherever that folder is."""
+    try:
+        prefix = os.path.commonpath([path, torch_dir])
+    except ValueError:
+        return path
+    return path[len(prefix) + 1:]
+
+
 @dataclass(frozen=True)
 class PathContext:
-    """Absolute paths to shorten, most specific first."""
+    """Absolute paths to shorten, most specific first, then torch's own abbreviations of them."""
 
     replacements: tuple[tuple[str, str], ...]
+    abbreviations: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def build(cls, repo_root: Path, task_dir: Path | None = None,
@@ -53,7 +65,17 @@ class PathContext:
                     expanded.append((variant, label))
         # Longest first, so site-packages inside a venv inside the checkout wins over the checkout.
         expanded.sort(key=lambda pair: len(pair[0]), reverse=True)
-        return cls(tuple(expanded))
+        # torch prints a file under the folder it shares with torch's install as a relative path
+        # ("Caused by: (snippets/t/x.py:9 in forward)" when the venv is inside the checkout); with
+        # the venv elsewhere that relative path starts with part of the checkout's own path.
+        torch_dir = str(Path(paths["purelib"]) / "torch")
+        short: list[tuple[str, str]] = []
+        for folder, label in ((repo_root, ""), (work_dir, "<cwd>/")):
+            if folder is not None:
+                cut = torch_shortened(str(folder), torch_dir)
+                if cut and cut != str(folder):
+                    short.append((cut + "/", label))
+        return cls(tuple(expanded), tuple(short))
 
 
 def normalize(raw: bytes | str, context: PathContext) -> str:
@@ -67,6 +89,8 @@ def normalize(raw: bytes | str, context: PathContext) -> str:
             text = text.replace(path, ".")
         else:
             text = text.replace(path, label)
+    for shortened, label in context.abbreviations:
+        text = text.replace(shortened, label)
     text = _GLOG.sub(r"\1<time> <pid> ", text)
     text = _ISO_TIME.sub("<time>", text)
     text = _CLOCK.sub("[<time>]", text)

@@ -26,6 +26,10 @@ OUTPUT_CAP = 1024 * 1024  # bytes of stdout+stderr a snippet may print
 CHILD_SCRIPT = str(Path(__file__).with_name("child.py"))
 _current_child: int | None = None
 _protocol_fd: int | None = None
+# The warning filters as they stand after the warm-up: the interpreter's defaults plus what torch
+# and its dependencies add when imported, exactly what a fresh process has once it has imported
+# torch. Every child starts from these, whatever the warm-up printed or a previous child did.
+_warm_filters: list = []
 
 
 def warm_up() -> None:
@@ -35,16 +39,18 @@ def warm_up() -> None:
     except ImportError:
         pass
     import torch
-    import torch._inductor.compile_fx  # seconds of imports that every compile snippet needs
     import torch.export
+
+    # Not torch._inductor: importing it registers extra decompositions in global tables, and a
+    # snippet that prints such a table would then differ from a fresh `python snippet.py`.
 
     class _Warm(torch.nn.Module):
         def forward(self, x: torch.Tensor) -> torch.Tensor:
             return x.relu() + 1
 
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        torch.export.export(_Warm(), (torch.ones(2, 3),))
+    # No catch_warnings here: it would also undo the filters that modules imported lazily by this
+    # first export (sympy, for one) install, which a fresh process keeps.
+    torch.export.export(_Warm(), (torch.ones(2, 3),))
     torch._dynamo.reset()
 
 
@@ -65,7 +71,7 @@ def _prepare_child_env(task: dict, task_dir: Path) -> None:
     os.environ["TORCHINDUCTOR_CACHE_DIR"] = str(task_dir / "cache" / "inductor")
     os.environ["TRITON_CACHE_DIR"] = str(task_dir / "cache" / "triton")
     tempfile.tempdir = None
-    warnings.resetwarnings()
+    warnings.filters[:] = _warm_filters
     warnings.onceregistry.clear()
     warnings._filters_mutated()  # type: ignore[attr-defined] - forget warnings shown during warm-up
 
@@ -219,6 +225,7 @@ def main() -> None:
     os.dup2(2, 1)  # anything the warm-up prints goes to stderr, not into the protocol
     if not os.environ.get("SNIPPET_NO_WARMUP"):
         warm_up()
+    _warm_filters[:] = warnings.filters
     protocol.write(json.dumps({"ready": os.getpid()}) + "\n")
     for line in sys.stdin:
         if not line.strip():

@@ -1,3 +1,4 @@
+import os
 import sys
 import sysconfig
 from pathlib import Path
@@ -42,3 +43,14 @@ def test_addresses_timestamps_pids() -> None:
 def test_ansi_stripped_utf8_kept_and_values_untouched() -> None:
     text = b"\x1b[1;31mError\x1b[0m: \xc3\xa9 tensor([0.1234, 1000000]) 0x10\r\n"
     assert normalize(text, ctx()) == "Error: é tensor([0.1234, 1000000]) 0x10\n"
+
+
+def test_torch_abbreviated_paths_read_the_same_from_any_checkout() -> None:
+    # torch cuts the prefix a file shares with its install: with the venv outside the checkout,
+    # what remains starts inside the checkout's own path.
+    site = sysconfig.get_paths()["purelib"]
+    for root in ("/tmp/det/a/checkout", "/srv/deeper/other/clone"):
+        context = ctx(root)
+        cut = root[len(os.path.commonpath([root, site + "/torch"])) + 1:]
+        text = f"Caused by: ({cut}/snippets/t/x.py:9 in forward)\n"
+        assert normalize(text, context) == "Caused by: (snippets/t/x.py:9 in forward)\n"
