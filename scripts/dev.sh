@@ -34,6 +34,17 @@ setup_browser() {
   fi
 }
 
+setup_node() {
+  # Lighthouse for the browser tests, exactly as pinned in package-lock.json. It needs Node 18.16 or
+  # later: Debian's nodejs (18.20 on bookworm) when the machine has no npm.
+  if ! command -v npm >/dev/null; then
+    if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nodejs npm >/dev/null
+  fi
+  npm ci --no-audit --no-fund --loglevel=error
+}
+
 case "${1:-}" in
   setup)
     setup_python
@@ -47,6 +58,7 @@ case "${1:-}" in
   test)
     setup_python
     setup_browser
+    setup_node
     .venv/bin/ruff check scripts tests
     .venv/bin/python -m pytest
     ;;

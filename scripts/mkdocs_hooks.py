@@ -12,6 +12,7 @@ import re
 import sys
 from pathlib import Path
 
+from markupsafe import Markup
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
@@ -74,7 +75,10 @@ def on_nav(nav, config: MkDocsConfig, files: Files):
 def on_page_markdown(markdown: str, page: MkPage, config: MkDocsConfig, files: Files) -> str:
     question = _pages.get(page.file.src_uri)
     if question is not None:
-        page.meta["description"] = description(question)
+        # Escaped once here: Material writes the meta description without escaping, and a quote
+        # in it (package_path="model.pt2") would end the attribute. Markup stays as it is under
+        # the `| e` of docs/overrides/main.html.
+        page.meta["description"] = Markup.escape(description(question))
         page.meta["json_ld"] = structured_data(question, page.canonical_url)
         return render_page(question, ROOT, titles(list(_pages.values())))
     from_id = page.file.src_uri.removesuffix(".md")

@@ -11,13 +11,20 @@ import re
 
 from .model import Page
 
-_MARKUP = re.compile(r"`|\*\*?|__?")
+_CODE = re.compile(r"(`+)(.+?)\1", re.DOTALL)
+# Emphasis markers only: `*` anywhere, `_` only where it cannot be inside a word, so that names
+# such as aoti_compile_and_package or torch._dynamo keep their underscores.
+_EMPHASIS = re.compile(r"\*\*?|(?<![\w.])__?(?=\S)|(?<=\S)__?(?!\w)")
 _LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
 
 
 def plain(markdown: str) -> str:
+    """The text a reader sees: links become their text, emphasis markers go, code spans keep
+    their content exactly."""
     text = _LINK.sub(r"\1", markdown)
-    text = _MARKUP.sub("", text)
+    parts = _CODE.split(text)  # [prose, ticks, code, prose, ticks, code, ..., prose]
+    text = "".join(_EMPHASIS.sub("", part) if i % 3 == 0 else part if i % 3 == 2 else ""
+                   for i, part in enumerate(parts))
     return " ".join(text.split())
 
 

@@ -1,0 +1,1 @@
+"""The built site as readers meet it: a real Chromium against a real build served on loopback."""

@@ -1,0 +1,94 @@
+"""Built sites served on loopback, and one Chromium for every browser test.
+
+Three sites, each built for real with `mkdocs build --strict`:
+- `real`: the repository itself (docs/ and snippets/), what readers get;
+- `fixture`: the small site of tests/site_fixture.py, which builds whatever state the question
+  bank is in, so a theme regression is caught even while pages are being written;
+- `broken`: the fixture site plus pages that each break one gate (test_gates_catch_breaks.py).
+The quicker reader-facing tests (interactions, links, sharing) run on both `real` and `fixture`
+(the `site` fixture); the page tours, weight and Lighthouse run on `real` alone.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+from helpers import ROOT
+from site_fixture import make_site_source
+
+from .gates import CHROMIUM, CHROMIUM_ARGS
+from .serve import serve
+from .sites import BROKEN_PAGES, PIXEL_SVG, REPORT_DIR, Site, build_site, question_urls
+
+_report: dict[str, object] = {}
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def fixture_source(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_site_source(tmp_path_factory.mktemp("fixture-site") / "repo")
+
+
+def _served(name: str, root: Path, dest: Path) -> Iterator[Site]:
+    build_site(root, dest)
+    with serve(dest) as base:
+        yield Site(name, root, dest, base, question_urls(root))
+
+
+@pytest.fixture(scope="session")
+def fixture_site(fixture_source: Path) -> Iterator[Site]:
+    yield from _served("fixture", fixture_source, fixture_source.parent / "site")
+
+
+@pytest.fixture(scope="session")
+def real_site(real_site: Path) -> Iterator[Site]:
+    """The repository's own site, as tests/conftest.py builds it once per session, served."""
+    with serve(real_site) as base:
+        yield Site("real", ROOT, real_site, base, question_urls(ROOT))
+
+
+@pytest.fixture(scope="session", params=["real", "fixture"])
+def site(request: pytest.FixtureRequest) -> Site:
+    return request.getfixturevalue(f"{request.param}_site")
+
+
+@pytest.fixture(scope="session")
+def broken_site(fixture_source: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    root = tmp_path_factory.mktemp("broken-site") / "repo"
+    shutil.copytree(fixture_source, root, ignore=shutil.ignore_patterns("site", ".cache"))
+    for name, text in BROKEN_PAGES.items():
+        (root / "docs" / name).write_text(text, encoding="utf-8")
+    with (root / "docs" / "published-urls.txt").open("a", encoding="utf-8") as ledger:
+        ledger.writelines(name + "\n" for name in BROKEN_PAGES)
+    (root / "docs" / "pixel.svg").write_text(PIXEL_SVG, encoding="utf-8")
+    yield from _served("broken", root, root.parent / "site")
+
+
+@pytest.fixture(scope="session")
+def report() -> Iterator[dict[str, object]]:
+    """Measurements worth keeping (weights, Lighthouse scores): written to
+    build/site-report/summary.json and printed at the end of the run."""
+    yield _report
+    if _report:
+        REPORT_DIR.mkdir(parents=True, exist_ok=True)
+        (REPORT_DIR / "summary.json").write_text(json.dumps(_report, indent=2) + "\n")
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if _report:
+        terminalreporter.section("site measurements (build/site-report/summary.json)")
+        for key, value in _report.items():
+            terminalreporter.write_line(f"{key}: {json.dumps(value)}")
