@@ -34,6 +34,9 @@ BANK = {
                 "time.sleep(300)\n"),
     "segv.py": "import ctypes\nctypes.string_at(0)\n",
     "chatty.py": "import sys\nwhile True:\n    sys.stdout.write('x' * 4096)\n",
+    "forked.py": "import sys\nprint('warm worker' if 'snippet_engine' in sys.modules else 'fresh')\n",
+    "fresh_opt_out.py": ("#| fresh: true\nimport sys\n"
+                         "print('warm worker' if 'snippet_engine' in sys.modules else 'fresh')\n"),
 }
 
 
@@ -55,6 +58,7 @@ EXPECTED_STATUS = {
     "expect_but_clean.py": "failed", "wrong_exception.py": "failed", "unexpected.py": "failed",
     "exit_code.py": "failed", "syntax.py": "failed", "interrupt.py": "failed",
     "slow.py": "timeout", "segv.py": "crashed", "chatty.py": "failed",
+    "forked.py": "ok", "fresh_opt_out.py": "ok",
 }
 
 
@@ -128,3 +132,8 @@ def test_timeout_kills_the_whole_process_group(outcome_run: dict) -> None:
             return
         time.sleep(0.1)
     pytest.fail(f"the snippet's grandchild {pid} survived its timeout")
+
+
+def test_a_snippet_can_opt_out_to_a_fresh_process(outcome_run: dict) -> None:
+    assert outcome_run["by"]["forked.py"]["output"] == "warm worker\n"
+    assert outcome_run["by"]["fresh_opt_out.py"]["output"] == "fresh\n"
