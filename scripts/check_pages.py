@@ -1,26 +1,48 @@
 #!/usr/bin/env python3
-"""Check every question page against the format, without building the site.
+"""Run every check the site build runs, without building it, and report every problem at once.
 
-    python scripts/check_pages.py          # exit 1 and one line per problem: file:line: what. fix.
+    python scripts/check_pages.py          # exit 1 and one line per problem: file:line: what. Fix.
+
+The checks are question_pages.site_checks.check_site, the same function the build's hooks call:
+each page's format, topics and their index pages, published URLs and redirects, notebooks. The
+docs folder and the redirects are read from mkdocs.yml through MkDocs' own loader, as the build
+reads them.
 """
 
+import logging
+import os
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from question_pages.validate import load_pages  # noqa: E402
+from question_pages.site_checks import check_site  # noqa: E402
+
+
+def site_config(config_file: Path) -> tuple[Path, dict[str, str]]:
+    """(docs_dir, redirect_maps) as `mkdocs build` sees them."""
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    os.environ.setdefault("DISABLE_MKDOCS_2_WARNING", "true")
+    logging.getLogger("mkdocs").setLevel(logging.ERROR)
+    from mkdocs.config import load_config
+
+    config = load_config(str(config_file))
+    redirects = (config.plugins["redirects"].config["redirect_maps"]
+                 if "redirects" in config.plugins else {})
+    return Path(config["docs_dir"]), dict(redirects)
 
 
 def main() -> int:
-    pages, errors = load_pages(ROOT)
-    for error in errors:
+    docs_dir, redirects = site_config(ROOT / "mkdocs.yml")
+    result = check_site(ROOT, docs_dir, redirects=redirects)
+    for error in result.errors:
         print(error)
-    if errors:
-        print(f"\n{len(errors)} problem(s) in {len({e.rel for e in errors})} page(s)")
+    if result.errors:
+        print(f"\n{len(result.errors)} problem(s) in {len({e.rel for e in result.errors})} file(s)")
         return 1
-    print(f"{len(pages)} question page(s) follow the format")
+    print(f"{len(result.pages)} question page(s) in {len(result.topics)} topic(s): every check "
+          "of the build passes")
     return 0
 
 

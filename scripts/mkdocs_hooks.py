@@ -1,13 +1,16 @@
 """MkDocs hooks: the only place the site generator meets the page format and the records.
 
-- on_files: check every question page (a broken page fails the build with file:line errors),
-  check that no published URL vanished without a redirect, and add each topic's notebook.
-- on_page_markdown: render question pages, the question table and the topic learning paths.
+- on_startup: under `mkdocs serve`, start a live preview (warm snippet workers kept across
+  rebuilds) and watch snippets/ without reacting to the records the preview writes itself.
+- on_files: re-record changed snippets (preview only), then run every check of the site
+  (question_pages.site_checks, the same as scripts/check_pages.py; a problem fails the build with
+  file:line errors), and add each topic's notebook.
+- on_nav: the topics in learning order (docs/topics.yml), each topic's questions in learning order.
+- on_page_markdown: render question pages and expand the markers of the other pages.
 """
 
 from __future__ import annotations
 
-import logging
 import re
 import sys
 from pathlib import Path
@@ -15,57 +18,81 @@ from pathlib import Path
 from markupsafe import Markup
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page as MkPage
 from mkdocs.utils import get_relative_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from question_pages.catalog import learning_order, learning_path, order_nav_children, question_table, titles
+from question_pages.catalog import learning_order, order_nav_children, order_nav_sections, titles
+from question_pages.markers import expand
 from question_pages.model import Page
 from question_pages.notebooks import write_notebooks
-from question_pages.published import missing_redirects
 from question_pages.render import render_page
 from question_pages.sharing import description, structured_data
-from question_pages.validate import load_pages
+from question_pages.site_checks import check_site
+from question_pages.topics import Topic
+from snippet_engine.discovery import RECORD_SUFFIX
+from snippet_engine.preview import LivePreview, PreviewFailure
 
-log = logging.getLogger("mkdocs.hooks.question_pages")
 ROOT = Path(__file__).resolve().parent.parent
+SNIPPETS = ROOT / "snippets"
 GENERATED = ROOT / ".cache" / "generated-docs"
 _pages: dict[str, Page] = {}
+_topics: list[Topic] = []
+_preview: LivePreview | None = None
+_failures: dict[str, PreviewFailure] = {}
 # mkdocs-jupyter's template loads MathJax (from an empty or CDN URL) and imports Mermaid from a
 # CDN when a diagram is present. Our notebooks hold neither, and the site requests no other host.
 _NOTEBOOK_EXTERNALS = re.compile(
     r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration -->"
     r"|<script type=\"module\">(?:(?!</script>).)*?cdnjs\.cloudflare\.com.*?</script>", re.DOTALL)
-MARKER = re.compile(
-    r"^\{\{\s*(question_table|learning_path\(\s*\"(\w[\w-]*)\"\s*\)"
-    r"|include_file\(\s*\"([\w./-]+)\"\s*\))\s*\}\}\s*$", re.MULTILINE)
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    global _preview
+    if command == "serve" and _preview is None:
+        _preview = LivePreview(ROOT, jobs=1)
+
+
+def on_shutdown() -> None:
+    global _preview
+    if _preview is not None:
+        _preview.close()
+        _preview = None
 
 
 @event_priority(100)  # before mkdocs-jupyter looks for notebooks
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    pages, errors = load_pages(ROOT)
-    if not errors:
-        for path in write_notebooks(pages, ROOT, GENERATED):
-            uri = path.relative_to(GENERATED).as_posix()
-            if files.get_file_from_path(uri) is None:
-                files.append(File(uri, src_dir=str(GENERATED), dest_dir=config["site_dir"],
-                                  use_directory_urls=config["use_directory_urls"]))
+    global _failures
+    if _preview is not None:
+        _, _failures = _preview.refresh()
+    docs_dir = Path(config["docs_dir"])
     redirects = (config.plugins["redirects"].config["redirect_maps"]
                  if "redirects" in config.plugins else {})
-    problems = [str(e) for e in errors]
-    problems += missing_redirects(ROOT, {f.src_uri for f in files}, redirects)
-    if problems:
-        raise PluginError("question pages break the format:\n  " + "\n  ".join(problems))
+    result = check_site(ROOT, docs_dir, sources={f.src_uri for f in files}, redirects=redirects,
+                        previewed=set(_failures))
+    if result.errors:
+        raise PluginError("the site's sources have problems:\n  "
+                          + "\n  ".join(str(e) for e in result.errors))
+    for path in write_notebooks(result.pages, ROOT, GENERATED, [t.id for t in result.topics]):
+        uri = path.relative_to(GENERATED).as_posix()
+        if files.get_file_from_path(uri) is None:
+            files.append(File(uri, src_dir=str(GENERATED), dest_dir=config["site_dir"],
+                              use_directory_urls=config["use_directory_urls"]))
     _pages.clear()
-    _pages.update({p.page_id + ".md": p for p in pages})
+    _pages.update({p.page_id + ".md": p for p in result.pages})
+    _topics[:] = result.topics
     return files
 
 
-def on_nav(nav, config: MkDocsConfig, files: Files):
+def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
     order = [p.page_id + ".md" for p in learning_order(list(_pages.values()))]
+    nav.items = order_nav_sections(nav.items, [t.id for t in _topics],
+                                   {t.id: t.title for t in _topics})
     for item in nav.items:
         if getattr(item, "children", None):
             item.children = order_nav_children(item.children, order)
@@ -80,24 +107,44 @@ def on_page_markdown(markdown: str, page: MkPage, config: MkDocsConfig, files: F
         # the `| e` of docs/overrides/main.html.
         page.meta["description"] = Markup.escape(description(question))
         page.meta["json_ld"] = structured_data(question, page.canonical_url)
-        return render_page(question, ROOT, titles(list(_pages.values())))
-    from_id = page.file.src_uri.removesuffix(".md")
+        return render_page(question, ROOT, titles(list(_pages.values())), _failures)
 
-    def expand(match: re.Match) -> str:
-        if match.group(1) == "question_table":
-            def href(page_id: str) -> str:
-                target = files.get_file_from_path(page_id + ".md")
-                return get_relative_url(target.url, page.file.url)
+    def href(page_id: str) -> str:
+        target = files.get_file_from_path(page_id + ".md")
+        assert target is not None, f"{page_id}.md is checked to exist by check_site"
+        return get_relative_url(target.url, page.file.url)
 
-            return question_table(list(_pages.values()), href)
-        if match.group(3):  # a repository file shown on the site, such as CONTRIBUTING.md
-            return (ROOT / match.group(3)).read_text(encoding="utf-8")
-        return learning_path(list(_pages.values()), match.group(2), from_id)
-
-    return MARKER.sub(expand, markdown)
+    return expand(markdown, from_uri=page.file.src_uri, root=ROOT, pages=list(_pages.values()),
+                  topics=_topics, href=href)
 
 
 def on_post_page(output: str, page: MkPage, config: MkDocsConfig) -> str:
     if page.file.src_uri.endswith(".ipynb"):
         return _NOTEBOOK_EXTERNALS.sub("", output)
     return output
+
+
+def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: object) -> LiveReloadServer:
+    """Watch snippets/ for edits, but not for the records the preview itself writes: a rebuild
+    for those would make the reloaded page wait for a second, pointless build."""
+    watched = [w for w in config.watch if Path(w).resolve() == SNIPPETS.resolve()]
+    for entry in watched:
+        config.watch.remove(entry)
+    import watchdog.events
+
+    def changed(event: watchdog.events.FileSystemEvent) -> None:
+        path = str(event.src_path)
+        name = Path(path).name
+        if event.is_directory or "__pycache__" in path or name.startswith("."):
+            return
+        if name.endswith(RECORD_SUFFIX) and _preview is not None:
+            return
+        # What LiveReloadServer.watch's own callback does (mkdocs 1.6.1, the last 1.x release).
+        with server._rebuild_cond:
+            server._want_rebuild = True
+            server._rebuild_cond.notify_all()
+
+    handler = watchdog.events.FileSystemEventHandler()
+    handler.on_any_event = changed  # type: ignore[method-assign]
+    server.observer.schedule(handler, str(SNIPPETS), recursive=True)
+    return server

@@ -13,6 +13,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from question_pages.model import IMPORTANCE, LEVELS  # noqa: E402
 from question_pages.scaffold import scaffold  # noqa: E402
+from question_pages.topics import TopicsError  # noqa: E402
 
 
 def main() -> int:
@@ -26,14 +27,16 @@ def main() -> int:
     parser.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)
     args = parser.parse_args()
     try:
-        page, snippet = scaffold(args.root, args.topic, args.slug, args.question, args.level,
-                                 args.importance, args.frequency)
-    except (ValueError, FileExistsError) as exc:
+        changed = scaffold(args.root, args.topic, args.slug, args.question, args.level,
+                           args.importance, args.frequency)
+    except (ValueError, FileExistsError, TopicsError) as exc:
         print(f"new_question.py: {exc}", file=sys.stderr)
         return 2
-    print(f"wrote {page.relative_to(args.root)} and {snippet.relative_to(args.root)}\n"
-          f"next: write the snippet, then python scripts/snippets.py run {snippet.relative_to(args.root)}\n"
-          f"      fill every TODO, then python scripts/check_pages.py")
+    snippet = changed[1]
+    print("changed: " + "\n         ".join(changed))
+    print(f"next: write the snippet, then python scripts/snippets.py run {snippet}\n"
+          "      fill every TODO, then python scripts/check_pages.py\n"
+          "      commit every file above together with the snippet's record")
     return 0
 
 

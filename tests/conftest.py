@@ -22,11 +22,10 @@ def repo(tmp_path: Path) -> Path:
 @pytest.fixture(scope="session")
 def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The repository's own site, built once per session with `mkdocs build --strict`."""
-    import os
     import subprocess
 
     site = tmp_path_factory.mktemp("real-site") / "site"
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true")
+    env = helpers.mkdocs_env()
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(helpers.ROOT / "mkdocs.yml"),
          "-d", str(site)], capture_output=True, text=True, env=env, cwd=helpers.ROOT, check=False)

@@ -22,6 +22,13 @@ def run_cli(*args: str, root: Path, env: dict | None = None, timeout: float = 90
         capture_output=True, text=True, timeout=timeout, env=full_env, check=False)
 
 
+def mkdocs_env() -> dict[str, str]:
+    """The environment every MkDocs run of the tests gets, as everywhere the project runs MkDocs:
+    Material 9.8 prints a banner about MkDocs 2 unless NO_MKDOCS_2_WARNING is set, and the
+    properdocs package it pulls in prints another unless DISABLE_MKDOCS_2_WARNING=true."""
+    return dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true")
+
+
 def write(root: Path, rel: str, text: str) -> Path:
     path = root / rel
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -4,13 +4,13 @@ pages, real snippets recorded by the real engine, and one CUDA record made for t
 from __future__ import annotations
 
 import dataclasses
-import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-from helpers import ROOT, run_cli
+from helpers import ROOT, mkdocs_env, run_cli
+from question_pages.validate import question_page_paths
 
 FIXTURES = Path(__file__).parent / "question_pages" / "fixtures"
 SNIPPETS = {
@@ -30,14 +30,15 @@ def make_site_source(dest: Path) -> Path:
     shutil.copy(ROOT / "CONTRIBUTING.md", dest / "CONTRIBUTING.md")
     shutil.copytree(ROOT / "scripts", dest / "scripts", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(ROOT / "docs", dest / "docs", ignore=shutil.ignore_patterns("__pycache__"))
-    for page in (dest / "docs" / "export").glob("*.md"):
-        if page.name != "index.md":
-            page.unlink()
+    # Every topic's question pages go, whichever topics exist; their index pages stay.
+    removed = set()
+    for page in question_page_paths(dest / "docs"):
+        removed.add(page.relative_to(dest / "docs").as_posix())
+        page.unlink()
     for page in FIXTURES.glob("*.md"):
         shutil.copy(page, dest / "docs" / "export" / page.name)
     ledger = dest / "docs" / "published-urls.txt"
-    keep = [line for line in ledger.read_text().splitlines()
-            if not line.startswith("export/") or line == "export/index.md"]
+    keep = [line for line in ledger.read_text().splitlines() if line.strip() not in removed]
     ledger.write_text("\n".join([*keep, "export/good-page.md", "export/other-page.md"]) + "\n")
     (dest / "snippets" / "export").mkdir(parents=True)
     for name, text in SNIPPETS.items():
@@ -70,8 +71,7 @@ def add_cuda_fixture_record(root: Path) -> None:
 
 
 def build(root: Path, strict: bool = True) -> subprocess.CompletedProcess:
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", *(["--strict"] if strict else []),
          "-f", str(root / "mkdocs.yml"), "-d", str(root / "site")],
-        capture_output=True, text=True, env=env, cwd=root, timeout=600, check=False)
+        capture_output=True, text=True, env=mkdocs_env(), cwd=root, timeout=600, check=False)

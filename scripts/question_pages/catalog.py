@@ -28,12 +28,14 @@ def _link(from_id: str, to_id: str) -> str:
     return posixpath.relpath(to_id + ".md", posixpath.dirname(from_id) or ".")
 
 
-def question_table(pages: list[Page], href: Callable[[str], str]) -> str:
+def question_table(pages: list[Page], href: Callable[[str], str], topic_order: list[str]) -> str:
     """An HTML table with data attributes that docs/assets/javascripts/questions.js filters.
 
-    It is raw HTML, which MkDocs does not rewrite, so `href(page_id)` gives each final URL.
+    It is raw HTML, which MkDocs does not rewrite, so `href(page_id)` gives each final URL. The
+    topic filter lists the topics in learning order.
     """
-    topics = sorted({p.meta["topic"] for p in pages})
+    present = {p.meta["topic"] for p in pages}
+    topics = [t for t in topic_order if t in present] + sorted(present - set(topic_order))
 
     def options(name: str, values: list[str]) -> str:
         items = "".join(f'<option value="{html.escape(v)}">{html.escape(v.capitalize())}</option>'
@@ -86,6 +88,29 @@ def learning_path(pages: list[Page], topic: str, from_id: str) -> str:
         lines.append(f"{number}. [{page.question}]({_link(from_id, page.page_id)}) "
                      f"<small>{page.meta['importance']}, ~{page.meta['frequency']}%</small>")
     return "\n".join(lines).strip("\n")
+
+
+def order_nav_sections(items: list, topic_order: list[str], titles: dict[str, str]) -> list:
+    """The top level of the navigation: pages first, then each topic's section in learning order
+    (titled as the topic is), then any other section (the notebooks)."""
+
+    def topic_of(item: object) -> str | None:
+        for child in getattr(item, "children", None) or []:
+            file = getattr(child, "file", None)
+            if file is not None and "/" in file.src_uri:
+                return file.src_uri.split("/")[0]
+        return None
+
+    def key(item: object) -> tuple[int, int]:
+        if not getattr(item, "children", None):
+            return (0, 0)
+        topic = topic_of(item)
+        if topic in topic_order:
+            item.title = titles[topic]  # type: ignore[attr-defined]
+            return (1, topic_order.index(topic))
+        return (2, 0)
+
+    return sorted(items, key=key)
 
 
 def order_nav_children(children: list, order: list[str]) -> list:

@@ -78,5 +78,18 @@ class Page:
         return str(self.meta.get("question", ""))
 
 
+@dataclass(frozen=True, order=True)
+class PageError:
+    """One problem in the site's sources: the file, the line, what is wrong and how to fix it."""
+
+    rel: str  # repository-relative, e.g. docs/export/x.md
+    line: int
+    what: str
+    fix: str
+
+    def __str__(self) -> str:
+        return f"{self.rel}:{self.line}: {self.what}. {self.fix}"
+
+
 def speaking_seconds(words: int) -> int:
     return round(words * 60 / WORDS_PER_MINUTE)

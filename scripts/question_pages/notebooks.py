@@ -85,10 +85,10 @@ def build_notebook(topic: str, pages: list[Page], root: Path) -> dict:
     }
 
 
-def write_notebooks(pages: list[Page], root: Path, out_dir: Path) -> list[Path]:
-    """Write notebooks/<topic>.ipynb under out_dir for every topic; return their paths."""
+def write_notebooks(pages: list[Page], root: Path, out_dir: Path, topics: list[str]) -> list[Path]:
+    """Write notebooks/<topic>.ipynb under out_dir for every declared topic; return their paths."""
     written = []
-    for topic in sorted({p.meta["topic"] for p in pages}):
+    for topic in topics:
         path = out_dir / "notebooks" / f"{topic}.ipynb"
         path.parent.mkdir(parents=True, exist_ok=True)
         text = json.dumps(build_notebook(topic, pages, root), indent=1, ensure_ascii=False) + "\n"

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .model import PageError
+
 LEDGER = "docs/published-urls.txt"
 
 
@@ -24,23 +26,36 @@ def read_ledger(root: Path) -> list[tuple[int, str]]:
     return entries
 
 
-def missing_redirects(root: Path, sources: set[str], redirects: dict[str, str]) -> list[str]:
+def missing_redirects(root: Path, sources: set[str], redirects: dict[str, str]) -> list[PageError]:
+    """Published URLs that resolve to nothing, and pages that are not yet in the ledger.
+
+    `sources` is every docs-relative source the site will have, generated ones included (a
+    topic's notebook), so that a problem elsewhere never makes a page look deleted.
+    """
     problems = []
-    for number, uri in read_ledger(root):
+    entries = read_ledger(root)
+    for number, uri in entries:
         if uri not in sources and uri not in redirects:
-            problems.append(f"{LEDGER}:{number}: '{uri}' was published but is no longer a page. "
-                            f"Add '{uri}: <new page>.md' to redirect_maps in mkdocs.yml")
-    listed = {uri for _, uri in read_ledger(root)}
+            problems.append(PageError(LEDGER, number, f"'{uri}' was published but is no longer a page",
+                                      f"Add '{uri}: <new page>.md' to redirect_maps in mkdocs.yml"))
+    listed = {uri for _, uri in entries}
+    end = (entries[-1][0] + 1) if entries else 1
     for uri in sorted(sources):
         if uri.endswith((".md", ".ipynb")) and uri not in listed:
-            problems.append(f"{LEDGER}: page '{uri}' is not listed. Add it as a line, so that a "
-                            "later move of the page has to leave a redirect")
+            problems.append(PageError(LEDGER, end, f"page '{uri}' is not listed",
+                                      f"Add the line '{uri}', so that a later move of the page has "
+                                      "to leave a redirect (scripts/new_question.py and "
+                                      "new_topic.py add it for you)"))
     return problems
 
 
-def append(root: Path, uri: str) -> None:
+def append(root: Path, uri: str) -> bool:
+    """List `uri` in the ledger; True when it was not listed before."""
     path = root / LEDGER
     existing = {u for _, u in read_ledger(root)}
-    if uri not in existing:
-        with path.open("a", encoding="utf-8") as fh:
-            fh.write(uri + "\n")
+    if uri in existing:
+        return False
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write(("" if not text or text.endswith("\n") else "\n") + uri + "\n")
+    return True

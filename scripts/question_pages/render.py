@@ -7,7 +7,10 @@ outputs, and the related questions, with a fixed anchor on every section.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+
+from snippet_engine.preview import PreviewFailure
 
 from .model import ANCHORS, SECTION_TITLES, WORD_RANGES, WORDS_PER_MINUTE, Page, speaking_seconds
 from .snippet_blocks import indent, render_snippet
@@ -17,11 +20,12 @@ IMPORTANCE_LABEL = {"must know": "Must know", "should know": "Should know",
                     "nice to know": "Nice to know"}
 
 
-def _expand_snippets(lines: list[tuple[int, str]], root: Path) -> str:
+def _expand_snippets(lines: list[tuple[int, str]], root: Path,
+                     preview: Mapping[str, PreviewFailure] | None = None) -> str:
     out = []
     for _, line in lines:
         match = SNIPPET_LINE.match(line)
-        out.append(render_snippet(match.group(1), root) if match else line)
+        out.append(render_snippet(match.group(1), root, preview) if match else line)
     return "\n".join(out).strip("\n")
 
 
@@ -58,7 +62,10 @@ def related_block(page: Page, titles: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
-def render_page(page: Page, root: Path, titles: dict[str, str]) -> str:
+def render_page(page: Page, root: Path, titles: dict[str, str],
+                preview: Mapping[str, PreviewFailure] | None = None) -> str:
+    """The page as Material Markdown; `preview` holds a live preview's failed runs, shown in place
+    of their snippets' records."""
     parts = [f"# {page.question}", "", metadata_block(page), ""]
     for title in SECTION_TITLES:
         section = page.section(title)
@@ -68,17 +75,18 @@ def render_page(page: Page, root: Path, titles: dict[str, str]) -> str:
             parts.append(speaking_note(title, section.text) + "\n")
         if title == "Go deeper":
             for sub in section.subsections:
-                parts.append(f'=== "{sub.title}"\n\n{indent(_expand_snippets(sub.body[1:], root))}\n')
+                body = indent(_expand_snippets(sub.body[1:], root, preview))
+                parts.append(f'=== "{sub.title}"\n\n{body}\n')
         elif title == "Follow-ups":
             for sub in section.subsections:
                 question = sub.title.replace('"', "&quot;")
                 parts.append(f'??? question "{question}"\n\n'
-                             f"{indent(_expand_snippets(sub.body[1:], root))}\n")
+                             f"{indent(_expand_snippets(sub.body[1:], root, preview))}\n")
         elif title == "Red flags":
             parts.append('!!! danger "Saying these costs you the question"\n\n'
                          f"{indent(section.text)}\n")
         else:
-            parts.append(_expand_snippets(section.body, root) + "\n")
+            parts.append(_expand_snippets(section.body, root, preview) + "\n")
     if page.meta.get("related"):
         parts.append(related_block(page, titles))
     return "\n".join(parts) + "\n"

@@ -1,7 +1,8 @@
-"""Scaffold a new question page and its first snippet, in the format, with TODO placeholders.
+"""Scaffold a new topic (its index page, its place in docs/topics.yml, its published URLs), and a
+new question page with its first snippet, in the format, with TODO placeholders.
 
 The placeholders fail `check_pages.py` and the build ('unfinished placeholder'), so a half-written
-page cannot be published by accident.
+page cannot be published by accident. Every file changed is returned, for the command to print.
 """
 
 from __future__ import annotations
@@ -9,8 +10,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .model import IMPORTANCE, LEVELS
-from .published import append
+from .model import IMPORTANCE, LEVELS, WORD_RANGES
+from .pins import pinned_torch
+from .published import LEDGER, append
+from .topics import add_topic, load_topics, topics_path
 
 PAGE = """---
 question: "{question}"
@@ -29,11 +32,11 @@ related: []
 
 ## Basics
 
-TODO: the minimum correct answer, 35 to 70 words (about 20 s spoken).
+TODO: the minimum correct answer, {basics[0]} to {basics[1]} words (about 20 s spoken).
 
 ## Solid answer
 
-TODO: what a strong candidate says unprompted, 95 to 170 words (about 50 s spoken).
+TODO: what a strong candidate says unprompted, {solid[0]} to {solid[1]} words (about 50 s spoken).
 
 ## Code
 
@@ -77,7 +80,7 @@ TODO: its short answer.
 
 ## Sources
 
-- [TODO: torch 2.13 documentation](https://docs.pytorch.org/docs/2.13/)
+- [TODO: torch {minor} documentation](https://docs.pytorch.org/docs/{minor}/)
 """
 
 SNIPPET = '''import torch
@@ -87,11 +90,55 @@ print(torch.__version__)
 '''
 
 
+TOPIC_INDEX = """# {title}
+
+{intro}
+
+{{{{ learning_path("{topic}") }}}}
+"""
+
+_NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+
+
+def _rel(path: Path, root: Path) -> str:
+    return path.relative_to(root).as_posix()
+
+
+def scaffold_topic(root: Path, topic: str, title: str, intro: str | None = None) -> list[str]:
+    """Start a topic: its index page (with the learning path), its place at the end of
+    docs/topics.yml, and its two published URLs (index and notebook). Returns the files changed."""
+    docs_dir = root / "docs"
+    if not _NAME.fullmatch(topic):
+        raise ValueError(f"topic '{topic}' must be lowercase words joined by '-', e.g. compile")
+    if not title.strip():
+        raise ValueError("--title must say what readers see, e.g. 'torch.compile'")
+    declared = {t.id for t in load_topics(docs_dir)} if topics_path(docs_dir).exists() else set()
+    if topic in declared:
+        raise FileExistsError(f"topic '{topic}' is already declared in docs/topics.yml")
+    index = docs_dir / topic / "index.md"
+    if index.exists():
+        raise FileExistsError(f"{_rel(index, root)} already exists; declare the topic in "
+                              "docs/topics.yml by hand or remove the file")
+    index.parent.mkdir(parents=True, exist_ok=True)
+    index.write_text(TOPIC_INDEX.format(
+        title=title.strip(), topic=topic,
+        intro=(intro or "TODO: two or three sentences: what the topic covers, and why interviews "
+                        "ask about it.").strip()), encoding="utf-8")
+    add_topic(docs_dir, topic, title.strip())
+    changed = [_rel(index, root), _rel(topics_path(docs_dir), root)]
+    for uri in (f"{topic}/index.md", f"notebooks/{topic}.ipynb"):
+        if append(root, uri):
+            changed.append(f"{LEDGER} (+ {uri})")
+    return changed
+
+
 def scaffold(root: Path, topic: str, slug: str, question: str, level: str,
-             importance: str = "should know", frequency: int = 30) -> tuple[Path, Path]:
-    if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", slug):
+             importance: str = "should know", frequency: int = 30) -> list[str]:
+    """Write a page with every section as a placeholder and its first snippet, and list the page
+    in the ledger. Returns the files changed."""
+    if not _NAME.fullmatch(slug):
         raise ValueError(f"slug '{slug}' must be lowercase words joined by '-', e.g. graph-signature")
-    if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", topic):
+    if not _NAME.fullmatch(topic):
         raise ValueError(f"topic '{topic}' must be lowercase words joined by '-', e.g. export")
     if level not in LEVELS:
         raise ValueError(f"level '{level}' must be one of: {', '.join(LEVELS)}")
@@ -99,16 +146,26 @@ def scaffold(root: Path, topic: str, slug: str, question: str, level: str,
         raise ValueError(f"importance '{importance}' must be one of: {', '.join(IMPORTANCE)}")
     if not question.strip().endswith("?"):
         raise ValueError("the question must end with '?'")
+    declared = [t.id for t in load_topics(root / "docs")]
+    if topic not in declared:
+        raise ValueError(f"there is no topic '{topic}' yet (topics: {', '.join(declared)}). Start "
+                         f"it first: python scripts/new_topic.py {topic} --title \"<what readers "
+                         "see>\"")
     page = root / "docs" / topic / f"{slug}.md"
     snippet = root / "snippets" / topic / f"{slug.replace('-', '_')}.py"
     for path in (page, snippet):
         if path.exists():
-            raise FileExistsError(f"{path.relative_to(root)} already exists; choose another slug")
+            raise FileExistsError(f"{_rel(path, root)} already exists; choose another slug")
     page.parent.mkdir(parents=True, exist_ok=True)
     snippet.parent.mkdir(parents=True, exist_ok=True)
     page.write_text(PAGE.format(question=question.replace('"', "'"), level=level,
                                 importance=importance, frequency=frequency, topic=topic,
-                                snippet=snippet.stem), encoding="utf-8")
+                                snippet=snippet.stem, basics=WORD_RANGES["Basics"],
+                                solid=WORD_RANGES["Solid answer"],
+                                minor=".".join(pinned_torch(root).split(".")[:2])),
+                    encoding="utf-8")
     snippet.write_text(SNIPPET, encoding="utf-8")
-    append(root, f"{topic}/{slug}.md")
-    return page, snippet
+    changed = [_rel(page, root), _rel(snippet, root)]
+    if append(root, f"{topic}/{slug}.md"):
+        changed.append(f"{LEDGER} (+ {topic}/{slug}.md)")
+    return changed

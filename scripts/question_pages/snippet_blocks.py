@@ -8,13 +8,16 @@ never passed off as current), or no record at all.
 
 from __future__ import annotations
 
+import html
 import re
 import textwrap
+from collections.abc import Mapping
 from pathlib import Path
 
 from snippet_engine.check import record_state
 from snippet_engine.discovery import Snippet
 from snippet_engine.options import DEVICES, parse_options
+from snippet_engine.preview import PreviewFailure
 from snippet_engine.records import Record, read_record
 
 from .pins import pinned_torch
@@ -59,9 +62,21 @@ def provenance(record: Record, root: Path) -> str:
     return line
 
 
-def _device_body(snippet_path: Path, rel: str, device: str, root: Path) -> str:
+def preview_failure_box(failure: PreviewFailure) -> str:
+    """A failed run in a live preview: marked as such, above whatever record there is."""
+    text = f"{failure.status}: {failure.message}\n\n{failure.output}"
+    fix = f"\n\n{indent(html.escape('Fix: ' + failure.hint))}" if failure.hint else ""
+    return (f'!!! failure "Live preview: the current code {failure.status}; nothing was recorded"\n\n'
+            + indent(fence(text, "text")) + fix)
+
+
+def _device_body(snippet_path: Path, rel: str, device: str, root: Path,
+                 failure: PreviewFailure | None = None) -> str:
     label = DEVICE_LABELS[device]
     record = read_record(Snippet(snippet_path, rel).record_path(device))
+    if failure is not None:
+        rest = _device_body(snippet_path, rel, device, root) if record is not None else ""
+        return preview_failure_box(failure) + ("\n\n" + rest if rest else "")
     if record is None:
         how = ("python scripts/snippets.py run --device cuda" if device == "cuda"
                else "python scripts/snippets.py run")
@@ -86,8 +101,9 @@ def _device_body(snippet_path: Path, rel: str, device: str, root: Path) -> str:
     return "\n\n".join(parts)
 
 
-def render_snippet(ref: str, root: Path) -> str:
-    """Material Markdown for `{{ snippet("ref") }}`; ref is relative to snippets/."""
+def render_snippet(ref: str, root: Path, preview: Mapping[str, PreviewFailure] | None = None) -> str:
+    """Material Markdown for `{{ snippet("ref") }}`; ref is relative to snippets/. `preview`: the
+    failed runs a live preview shows, by snippet path (snippets/...)."""
     path = root / "snippets" / ref
     rel = f"snippets/{ref}"
     source = path.read_text(encoding="utf-8")
@@ -97,7 +113,8 @@ def render_snippet(ref: str, root: Path) -> str:
     for device in DEVICES:
         label = DEVICE_LABELS[device]
         if device in devices:
-            body = _device_body(path, rel, device, root)
+            failure = (preview or {}).get(rel) if device == "cpu" else None
+            body = _device_body(path, rel, device, root, failure)
         else:
             body = f"This snippet is not recorded on {label}: it declares `#| devices: {', '.join(devices)}`."
         blocks.append(f'=== "{label}"\n\n{indent(body)}\n')

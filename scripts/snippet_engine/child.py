@@ -83,6 +83,19 @@ def _user_traceback(exc: BaseException, snippet: str) -> str:
     return "".join(traceback.format_exception(type(exc), exc, tb))
 
 
+def snippet_line(exc: BaseException, snippet: str) -> int | None:
+    """The line of the snippet where `exc` came from: its innermost frame in the snippet's file."""
+    if isinstance(exc, SyntaxError) and exc.filename == snippet:
+        return exc.lineno
+    line = None
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == snippet:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
 def execute(task: dict, capture_fd: int | None = None) -> None:
     """Run one snippet in this process and exit it. Never returns."""
     result_path = Path(task["result"])
@@ -100,8 +113,14 @@ def execute(task: dict, capture_fd: int | None = None) -> None:
         os.chdir(task["cwd"])
         snippet = task["path"]
         sys.argv = [snippet]
-        sys.path[:] = [str(Path(snippet).parent), task["snippets_root"]] + [
+        # Resolved, so that what torch prints does not depend on how the interpreter was reached:
+        # torch writes a module's path relative to the sys.path entry holding it, after
+        # resolving the module's path but not the entry (torch/_logging/_internal.py), so a
+        # venv reached through a symlink would print full paths where a real folder prints
+        # torch/...
+        entries = [str(Path(snippet).parent), task["snippets_root"]] + [
             p for p in sys.path[1:] if p not in ("", ".")]
+        sys.path[:] = list(dict.fromkeys(os.path.realpath(p) for p in entries))
         _seed()
     except BaseException as exc:
         result = {"outcome": "engine-error", "message": repr(exc)}
@@ -120,7 +139,8 @@ def execute(task: dict, capture_fd: int | None = None) -> None:
     except BaseException as exc:
         expect = task.get("expect")
         result = {"outcome": "exception", "type": qualified_name(exc),
-                  "summary": "".join(traceback.format_exception_only(type(exc), exc)).strip()}
+                  "summary": "".join(traceback.format_exception_only(type(exc), exc)).strip(),
+                  "line": snippet_line(exc, snippet)}
         if expect and exception_matches(exc, expect):
             result["matches"] = True
             sys.stderr.write("".join(traceback.format_exception_only(type(exc), exc)))

@@ -7,9 +7,10 @@ import json
 import os
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
-from .check import fails, find_problems
+from .check import Problem, fails, find_problems
 from .environment import DeviceUnavailable, detect
 from .options import SnippetOptionError
 from .progress import Progress
@@ -96,16 +97,29 @@ def cmd_check(args: argparse.Namespace) -> int:
     listed = [p for p in problems if not fails(p, args.device)]
     for problem in failing:
         print(f"FAIL {problem}")
-    for problem in listed:
-        print(f"note {problem}")
+    if listed:
+        print(notes_summary(listed))
     if failing:
         print(f"\n{len(failing)} problem(s). Re-run: python scripts/snippets.py run "
               + ("--device cuda " if any(p.device == "cuda" for p in failing) else "")
               + "(then commit the records)")
         return 1
-    print(f"records are current ({len(listed)} note(s) on other devices)" if listed
-          else "records are current")
+    print("records are current")
     return 0
+
+
+def notes_summary(listed: list[Problem]) -> str:
+    """One line for what is only a note: how many records of each device are missing or stale."""
+    by_device: dict[str, Counter[str]] = {}
+    for problem in listed:
+        by_device.setdefault(problem.device, Counter())[problem.what.split(":", 1)[0]] += 1
+    parts = []
+    for device, counts in sorted(by_device.items()):
+        states = ", ".join(f"{count} {state}" for state, count in sorted(counts.items()))
+        parts.append(f"{device}: {states}")
+    devices = " ".join(sorted(by_device))
+    return (f"note (does not fail here): {'; '.join(parts)} record(s). "
+            f"List them with: python scripts/snippets.py check --device {devices}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -68,13 +68,17 @@ class PathContext:
         # torch prints a file under the folder it shares with torch's install as a relative path
         # ("Caused by: (snippets/t/x.py:9 in forward)" when the venv is inside the checkout); with
         # the venv elsewhere that relative path starts with part of the checkout's own path.
-        torch_dir = str(Path(paths["purelib"]) / "torch")
+        torch_dir = Path(paths["purelib"]) / "torch"
         short: list[tuple[str, str]] = []
         for folder, label in ((repo_root, ""), (work_dir, "<cwd>/")):
-            if folder is not None:
-                cut = torch_shortened(str(folder), torch_dir)
-                if cut and cut != str(folder):
-                    short.append((cut + "/", label))
+            if folder is None:
+                continue
+            for torch_variant in {str(torch_dir), str(torch_dir.resolve())}:
+                for folder_variant in {str(folder), str(Path(folder).resolve())}:
+                    cut = torch_shortened(folder_variant, torch_variant)
+                    if cut and cut != folder_variant and (cut + "/", label) not in short:
+                        short.append((cut + "/", label))
+        short.sort(key=lambda pair: len(pair[0]), reverse=True)
         return cls(tuple(expanded), tuple(short))
 
 

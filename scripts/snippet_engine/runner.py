@@ -19,7 +19,7 @@ from .normalize import PathContext, normalize
 from .options import parse_options
 from .progress import Progress
 from .records import Record, mark_stale, read_record, store
-from .scheduler import run_parallel
+from .scheduler import WorkerPool, run_parallel
 from .sharding import assign
 
 GOOD = ("ok", "expected-error")
@@ -35,6 +35,8 @@ class Outcome:
     output: str
     message: str = ""
     record_changed: bool = False
+    key: str = ""  # the cache key of the source that ran
+    hint: str = ""  # how to fix a failure, when the engine can tell
 
     def as_report(self) -> dict:
         return {"path": self.path, "device": self.device, "status": self.status,
@@ -101,7 +103,11 @@ def _now() -> str:
 
 
 def execute(root: Path, jobs: list[Job], env: Environment, parallel: int,
-            progress: Progress) -> list[Outcome]:
+            progress: Progress, pool: WorkerPool | None = None,
+            mark_failures: bool = True) -> list[Outcome]:
+    """Run the jobs and keep the records: a good result is stored (unless it says what the record
+    already says), a failure marks the last good record stale, or, with `mark_failures=False`
+    (a live preview), leaves every record as it is and only reports the failure."""
     tasks = []
     by_id = {}
     for index, job in enumerate(jobs):
@@ -112,7 +118,8 @@ def execute(root: Path, jobs: list[Job], env: Environment, parallel: int,
             "timeout": job.timeout, "fresh": job.fresh,
         })
     outcomes = []
-    for reply in run_parallel(tasks, env.device, parallel):
+    replies = pool.run(tasks) if pool is not None else run_parallel(tasks, env.device, parallel)
+    for reply in replies:
         job = by_id[reply["id"]]
         context = PathContext.build(root.resolve(),
                                     Path(reply["task_dir"]) if reply["task_dir"] else None,
@@ -120,7 +127,7 @@ def execute(root: Path, jobs: list[Job], env: Environment, parallel: int,
         output = normalize(reply["output"], context)
         message = normalize(reply.get("message", ""), context)
         outcome = Outcome(job.snippet.rel, env.device, reply["status"], False, reply["duration"],
-                          output, message)
+                          output, message, key=job.key, hint=reply.get("hint", ""))
         record_path = job.snippet.record_path(env.device)
         if outcome.status in GOOD:
             record = Record(
@@ -131,7 +138,7 @@ def execute(root: Path, jobs: list[Job], env: Environment, parallel: int,
                 recorded=_now(), error_type=reply.get("error_type", ""), helpers=job.helpers,
             )
             outcome.record_changed = store(record_path, record)
-        else:
+        elif mark_failures:
             first_line = message.splitlines()[0] if message else ""
             outcome.record_changed = mark_stale(
                 record_path, f"the last run ({_now()}) {outcome.status}: {first_line}")
@@ -141,14 +148,20 @@ def execute(root: Path, jobs: list[Job], env: Environment, parallel: int,
 
 
 def summarize_failures(outcomes: list[Outcome], root: Path, tail: int = 12) -> str:
+    """Each failure once: what happened and where, the end of what it printed (the traceback,
+    which holds the exception's text), and how to fix it."""
     bad = [o for o in outcomes if o.status not in GOOD]
     if not bad:
         return ""
     lines = [f"{len(bad)} snippet(s) did not run as declared:"]
     for outcome in sorted(bad, key=lambda o: o.path):
         lines.append(f"\n  {outcome.path} [{outcome.device}]: {outcome.status}: {outcome.message}")
-        explain = [line for line in outcome.output.rstrip().splitlines() if line.strip()][-tail:]
-        lines.extend(f"    | {line}" for line in explain)
+        explain = [line for line in outcome.output.rstrip().splitlines() if line.strip()]
+        if len(explain) > tail:
+            lines.append(f"    | ... ({len(explain) - tail} earlier line(s) not shown)")
+        lines.extend(f"    | {line}" for line in explain[-tail:])
+        if outcome.hint:
+            lines.append(f"    fix: {outcome.hint}")
         record = Path(outcome.path).with_suffix(f".{outcome.device}.txt")
         if (root / record).exists():
             lines.append(f"    its last good record, {record}, is kept and marked stale")

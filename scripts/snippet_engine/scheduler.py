@@ -97,49 +97,105 @@ class Worker:
                 pass
 
 
-def run_parallel(tasks: list[dict], device: str, jobs: int) -> Iterator[dict]:
-    """Yield one result per task, in completion order, from `jobs` warm workers."""
-    if not tasks:
-        return
-    todo: queue.Queue[dict | None] = queue.Queue()
-    for task in tasks:
-        todo.put(task)
-    results: queue.Queue[dict] = queue.Queue()
-    workers: list[Worker] = []
-    lock = threading.Lock()
-    stopping = threading.Event()
+class WorkerPool:
+    """Up to `size` warm workers that outlive a single run, for a live preview that re-records a
+    snippet on every save without paying for torch's import again.
 
-    def serve() -> None:
-        worker = None
-        while not stopping.is_set():
-            try:
-                task = todo.get_nowait()
-            except queue.Empty:
-                break
-            try:
-                if worker is None:
-                    worker = Worker(device)
-                    with lock:
-                        workers.append(worker)
+    A run that ends early (an exception, Ctrl-C, the caller stopping) stops every worker, so no
+    record can be half-written; a run that completes leaves them idle for the next one.
+    """
+
+    def __init__(self, device: str, size: int) -> None:
+        self.device, self.size = device, size
+        self._idle: list[Worker] = []
+        self._all: list[Worker] = []
+        self._lock = threading.Lock()
+
+    def _take(self) -> Worker:
+        with self._lock:
+            if self._idle:
+                return self._idle.pop()
+        worker = Worker(self.device)
+        with self._lock:
+            self._all.append(worker)
+        return worker
+
+    def _give_back(self, worker: Worker) -> None:
+        with self._lock:
+            if worker.proc.poll() is None:
+                self._idle.append(worker)
+            else:
+                self._all.remove(worker)
+
+    def _drop(self, worker: Worker) -> None:
+        worker.stop()
+        with self._lock:
+            if worker in self._all:
+                self._all.remove(worker)
+
+    def run(self, tasks: list[dict]) -> Iterator[dict]:
+        """Yield one result per task, in completion order."""
+        if not tasks:
+            return
+        todo: queue.Queue[dict] = queue.Queue()
+        for task in tasks:
+            todo.put(task)
+        results: queue.Queue[dict] = queue.Queue()
+        stopping = threading.Event()
+
+        def serve() -> None:
+            worker: Worker | None = None
+            while not stopping.is_set():
+                try:
+                    task = todo.get_nowait()
+                except queue.Empty:
+                    break
+                try:
+                    if worker is None:
+                        worker = self._take()
                         if stopping.is_set():
                             break
-                results.put(worker.run(task))
-            except Exception as exc:
-                results.put({"id": task["id"], "status": "failed", "output": "",
-                             "message": f"engine error: {exc}", "duration": 0.0,
-                             "maxrss_kib": 0, "task_dir": "", "work_dir": ""})
-                worker = None
+                    results.put(worker.run(task))
+                except Exception as exc:
+                    results.put({"id": task["id"], "status": "failed", "output": "",
+                                 "message": f"engine error: {exc}", "duration": 0.0,
+                                 "maxrss_kib": 0, "task_dir": "", "work_dir": ""})
+                    if worker is not None:
+                        self._drop(worker)
+                    worker = None
+            if worker is not None:
+                self._give_back(worker)
 
-    threads = [threading.Thread(target=serve, daemon=True) for _ in range(min(jobs, len(tasks)))]
-    for thread in threads:
-        thread.start()
-    try:
-        for _ in range(len(tasks)):
-            yield results.get()
-    finally:
-        stopping.set()
-        with lock:
-            for worker in workers:
-                worker.stop()
+        threads = [threading.Thread(target=serve, daemon=True)
+                   for _ in range(min(self.size, len(tasks)))]
         for thread in threads:
-            thread.join(timeout=10)
+            thread.start()
+        completed = False
+        try:
+            for _ in range(len(tasks)):
+                yield results.get()
+            completed = True
+        finally:
+            stopping.set()
+            if not completed:
+                self.close()
+            for thread in threads:
+                thread.join(timeout=10)
+            if not completed:
+                self.close()  # a worker that was still starting when the run was stopped
+
+    def close(self) -> None:
+        with self._lock:
+            workers, self._all, self._idle = list(self._all), [], []
+        for worker in workers:
+            worker.stop()
+
+
+def run_parallel(tasks: list[dict], device: str, jobs: int) -> Iterator[dict]:
+    """Yield one result per task, in completion order, from `jobs` warm workers started for this
+    run and stopped after it."""
+    pool = WorkerPool(device, jobs)
+    try:
+        yield from pool.run(tasks)
+    finally:
+        pool.close()

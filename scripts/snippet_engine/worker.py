@@ -171,6 +171,17 @@ def run_task(task: dict) -> dict:
     return reply
 
 
+def _source_line(path: str, line: int | None) -> str:
+    """' at line N: <the code>' for the message, or '' when the line is not known."""
+    if not line:
+        return ""
+    try:
+        code = Path(path).read_text(encoding="utf-8").splitlines()[line - 1].strip()
+    except (OSError, IndexError):
+        code = ""
+    return f" at line {line}" + (f": {code}" if code else "")
+
+
 def classify(task: dict, status_word: int | None, killed_for: str | None,
              child_result: dict | None) -> dict:
     """Turn how the child ended into one of the engine's outcomes, with a reason."""
@@ -202,13 +213,21 @@ def classify(task: dict, status_word: int | None, killed_for: str | None,
     if outcome == "exit":
         return {"status": "failed", "message": child_result["message"]}
     if outcome == "exception":
+        raised = child_result["type"]
         if child_result["matches"]:
-            return {"status": "expected-error", "error_type": child_result["type"],
+            return {"status": "expected-error", "error_type": raised,
                     "message": child_result["summary"]}
+        # The exception's text is in the output (the traceback); the message names the snippet's
+        # line instead of repeating it, and the hint gives the exact option line to add.
+        where = _source_line(task["path"], child_result.get("line"))
         if expect:
-            return {"status": "failed", "message": (
-                f"expected {expect} but it raised {child_result['summary'][:500]}")}
-        return {"status": "failed", "message": f"raised {child_result['summary'][:500]}"}
+            return {"status": "failed", "error_type": raised,
+                    "message": f"expected {expect} but it raised {raised}{where}",
+                    "hint": f"fix the snippet, or, if {raised} is now the point, change its option "
+                            f"line to '#| expect: {raised}'"}
+        return {"status": "failed", "error_type": raised, "message": f"raised {raised}{where}",
+                "hint": f"if this error is the point of the snippet, add '#| expect: {raised}' "
+                        "as its first line; otherwise fix the line above"}
     if expect:
         return {"status": "failed", "message": (
             f"declares '#| expect: {expect}' but ran without raising it. "

@@ -3,7 +3,6 @@ the pages that each break one gate."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -11,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import ROOT
+from helpers import ROOT, mkdocs_env
 from question_pages.validate import load_pages
 
 REPORT_DIR = ROOT / "build" / "site-report"  # gitignored; CI can keep it as an artifact
@@ -49,10 +48,9 @@ class Site:
 
 def build_site(root: Path, dest: Path) -> None:
     """`mkdocs build --strict` of the site whose source is `root`, into `dest`."""
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true")
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(root / "mkdocs.yml"),
-         "-d", str(dest)], capture_output=True, text=True, env=env, cwd=root, timeout=900,
+         "-d", str(dest)], capture_output=True, text=True, env=mkdocs_env(), cwd=root, timeout=900,
         check=False)
     if done.returncode != 0:
         pytest.fail(f"mkdocs build --strict of {root} failed:\n{done.stderr[-4000:]}", pytrace=False)

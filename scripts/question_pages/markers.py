@@ -1,0 +1,70 @@
+"""The markers a docs page (not a question page) may hold, each alone on its line, and what each
+expands to. CONTRIBUTING.md lists them.
+
+- `{{ question_table }}`: the filterable index of every question (docs/questions.md);
+- `{{ learning_path("topic") }}`: a topic's questions, junior to principal, and its notebook;
+- `{{ topic_list }}`: every topic in learning order, with its index page and notebook (home page);
+- `{{ include_file("PATH") }}`: a repository file shown on the site (CONTRIBUTING.md).
+
+Links in the expansion are relative Markdown links to source files, which MkDocs checks and
+rewrites, except in the question table: it is raw HTML, so the caller gives each final URL.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from .catalog import learning_path, question_table
+from .model import Page
+from .topics import Topic
+
+MARKER = re.compile(
+    r"^\{\{\s*(?:(?P<table>question_table)|(?P<topics>topic_list)"
+    r"|learning_path\(\s*\"(?P<path>\w[\w-]*)\"\s*\)"
+    r"|include_file\(\s*\"(?P<include>[\w./-]+)\"\s*\))\s*\}\}[ \t]*$", re.MULTILINE)
+
+
+def _link(from_uri: str, to_uri: str) -> str:
+    return posixpath.relpath(to_uri, posixpath.dirname(from_uri) or ".")
+
+
+def topic_list(topics: list[Topic], from_uri: str) -> str:
+    lines = [f"- [{topic.title}]({_link(from_uri, topic.index_uri)}): the questions from junior "
+             f"to principal, and [a notebook]({_link(from_uri, topic.notebook_uri)}) of every "
+             "snippet with its recorded output"
+             for topic in topics]
+    return "\n".join(lines)
+
+
+def notebook_note(topic: Topic, from_uri: str) -> str:
+    return ("The snippets of every page are also in a notebook with their recorded outputs: "
+            f"[download and run it]({_link(from_uri, topic.notebook_uri)}).")
+
+
+def expand(markdown: str, *, from_uri: str, root: Path, pages: list[Page], topics: list[Topic],
+           href: Callable[[str], str]) -> str:
+    """`markdown` with every marker replaced; `href(page_id)` is a question's final URL."""
+    by_id = {topic.id: topic for topic in topics}
+    order = [topic.id for topic in topics]
+
+    def replace(match: re.Match) -> str:
+        if match.group("table"):
+            return question_table(pages, href, order)
+        if match.group("topics"):
+            return topic_list(topics, from_uri)
+        if match.group("include"):
+            return (root / match.group("include")).read_text(encoding="utf-8")
+        topic_id = match.group("path")
+        path = learning_path(pages, topic_id, from_uri.removesuffix(".md"))
+        topic = by_id.get(topic_id)
+        return path + ("\n\n" + notebook_note(topic, from_uri) if topic else "")
+
+    return MARKER.sub(replace, markdown)
+
+
+def learning_path_topics(markdown: str) -> list[str]:
+    """The topics whose learning path a page shows."""
+    return [m.group("path") for m in MARKER.finditer(markdown) if m.group("path")]
