@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Benchmark: from saving a snippet to the browser showing its new real output, under
+`mkdocs serve` (the live preview), on a copy of this repository's whole site.
+
+Not a test: it prints figures. A copy of the site (docs, snippets with their records, scripts,
+config) is served from a temporary folder, so nothing here is touched. Chromium (Debian's, through
+Playwright) keeps the page of the edited snippet open; each round appends a line to the snippet
+that prints a new marker, and the time is taken from the write until the page the browser
+reloaded by itself (MkDocs' livereload) shows it.
+
+    .venv/bin/python scripts/bench_preview.py [--rounds 5] [--snippet snippets/export/X.py]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+COPY = ("mkdocs.yml", "requirements.txt", "CONTRIBUTING.md", "docs", "scripts", "snippets")
+
+
+def copy_site(dest: Path) -> Path:
+    dest.mkdir(parents=True)
+    for name in COPY:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy(source, dest / name)
+    return dest
+
+
+def page_of(snippet: str) -> str:
+    """The URL (relative) of the first question page that shows the snippet."""
+    ref = snippet.removeprefix("snippets/")
+    for page in sorted((ROOT / "docs").glob("*/*.md")):
+        if f'snippet("{ref}")' in page.read_text(encoding="utf-8"):
+            return page.relative_to(ROOT / "docs").with_suffix("").as_posix() + "/"
+    raise SystemExit(f"no page shows {snippet}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--snippet", default="snippets/export/returns_print_in_forward.py")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = copy_site(Path(tmp) / "site")
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            port = sock.getsockname()[1]
+        env = dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true")
+        started = time.monotonic()
+        log = Path(tmp) / "serve.log"
+        with log.open("w") as out:
+            server = subprocess.Popen(
+                [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"], cwd=root,
+                env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        url = f"http://127.0.0.1:{port}/{page_of(args.snippet)}"
+        try:
+            while True:
+                try:
+                    urllib.request.urlopen(url, timeout=5)
+                    break
+                except OSError:
+                    if server.poll() is not None or time.monotonic() - started > 300:
+                        raise SystemExit("mkdocs serve did not come up:\n"
+                                         + log.read_text()[-3000:]) from None
+                    time.sleep(0.2)
+            print(f"site: {len(list((root / 'docs').glob('*/*.md')))} pages; first build and "
+                  f"serve: {time.monotonic() - started:.1f} s")
+            snippet = root / args.snippet
+            original = snippet.read_text(encoding="utf-8")
+            times = []
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(
+                    executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu",
+                                                    "--disable-background-networking"])
+                page = browser.new_page()
+                page.goto(url)
+                for round_ in range(1, args.rounds + 1):
+                    marker = f"preview round {round_} {time.time_ns()}"
+                    edit = time.monotonic()
+                    snippet.write_text(original + f"\nprint({marker!r})\n", encoding="utf-8")
+                    page.wait_for_function("m => document.body.innerText.includes(m)", arg=marker,
+                                           timeout=120_000, polling=50)
+                    times.append(time.monotonic() - edit)
+                    print(f"round {round_}: saved -> reloaded page shows the new output in "
+                          f"{times[-1]:.1f} s")
+                browser.close()
+            print(f"median {statistics.median(times):.1f} s, worst {max(times):.1f} s over "
+                  f"{len(times)} edits of {args.snippet}")
+        finally:
+            server.send_signal(signal.SIGINT)
+            try:
+                server.wait(timeout=30)
+            finally:
+                try:
+                    os.killpg(server.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+
+
+if __name__ == "__main__":
+    main()
