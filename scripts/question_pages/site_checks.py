@@ -103,15 +103,19 @@ def check_site(root: Path, docs_dir: Path | None = None, *, sources: set[str] | 
         topics = load_topics(docs_dir)
     except TopicsError as exc:
         errors.append(PageError(_rel(topics_path(docs_dir), root), exc.line, exc.what, exc.fix))
-        # Only that error: the folders that hold pages stand in for the list it could not give.
-        folders = sorted({p.relative_to(docs_dir).parts[0] for p in question_page_paths(docs_dir)})
+        # Only that error: the folders that hold pages or an index page stand in for the list it
+        # could not give, so that their notebooks do not look unpublished.
+        folders = sorted({p.relative_to(docs_dir).parts[0] for p in question_page_paths(docs_dir)}
+                         | {d.name for d in docs_dir.iterdir() if (d / "index.md").is_file()})
         topics = [Topic(folder, folder, 1) for folder in folders]
     else:
         errors += _topic_errors(root, docs_dir, topics)
     pages, page_errors = load_pages(root, docs_dir, previewed)
     errors += page_errors
     published = set(docs_sources(docs_dir) if sources is None else sources)
-    published |= {topic.notebook_uri for topic in topics}
+    # A topic's index page and notebook are the topic's own problems when missing (reported
+    # above), not a published URL gone.
+    published |= {uri for topic in topics for uri in (topic.notebook_uri, topic.index_uri)}
     errors += missing_redirects(root, published, redirects or {})
     if not errors:
         errors += _notebook_errors(root, topics, pages)

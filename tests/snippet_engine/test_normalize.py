@@ -1,8 +1,11 @@
+import json
 import os
+import subprocess
 import sys
 import sysconfig
 from pathlib import Path
 
+from helpers import SCRIPTS, run_cli, write
 from snippet_engine.normalize import PathContext, normalize
 
 
@@ -54,3 +57,34 @@ def test_torch_abbreviated_paths_read_the_same_from_any_checkout() -> None:
         cut = root[len(os.path.commonpath([root, site + "/torch"])) + 1:]
         text = f"Caused by: ({cut}/snippets/t/x.py:9 in forward)\n"
         assert normalize(text, context) == "Caused by: (snippets/t/x.py:9 in forward)\n"
+
+
+LOGS_A_TORCH_PATH = (
+    "import torch\n"
+    "class M(torch.nn.Module):\n"
+    "    def forward(self, x):\n"
+    "        return x + 1\n"
+    "# torch logs this deprecation through its own logger, naming its own file\n"
+    "torch.export.export(M(), (torch.ones(3),), dynamic_shapes={'x': {0: None}})\n"
+    "print('exported')\n")
+
+
+def test_a_record_does_not_depend_on_how_the_interpreter_was_reached(repo: Path,
+                                                                     tmp_path: Path) -> None:
+    """With the venv reached through a symlink, torch's log lines named its files by their full
+    resolved path (`<site-packages>/torch/...`) where a real folder gives `torch/...`."""
+    write(repo, "snippets/t/logs.py", LOGS_A_TORCH_PATH)
+    direct = run_cli("run", "--report", str(tmp_path / "direct.json"), root=repo)
+    assert direct.returncode == 0, direct.stderr
+    link = tmp_path / "venv-link"
+    link.symlink_to(Path(sys.prefix).resolve(), target_is_directory=True)
+    linked_python = link / "bin" / Path(sys.executable).name
+    done = subprocess.run(
+        [str(linked_python), str(SCRIPTS / "snippets.py"), "--root", str(repo), "run", "--force",
+         "--report", str(tmp_path / "linked.json")], capture_output=True, text=True, check=False,
+        timeout=600)
+    assert done.returncode == 0, done.stderr
+    outputs = [json.loads((tmp_path / f"{name}.json").read_text())["snippets"][0]["output"]
+               for name in ("direct", "linked")]
+    assert "torch/export/dynamic_shapes.py" in outputs[0] and "<site-packages>" not in outputs[0]
+    assert outputs[0] == outputs[1]

@@ -1,0 +1,171 @@
+"""A contributor's path to a brand-new topic, through the documented commands only, and the one
+clear message for each mistake on the way (each told once, with its file and line)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from helpers import run_cli
+from site_fixture import FIXTURES, build
+
+GOOD = (FIXTURES / "good-page.md").read_text()
+
+
+def script(root: Path, name: str, *args: str) -> subprocess.CompletedProcess:
+    """A command of the copy itself, as a contributor runs it (its ROOT is the copy)."""
+    return subprocess.run([sys.executable, str(root / "scripts" / name), *args], cwd=root,
+                          capture_output=True, text=True, check=False, timeout=300)
+
+
+@pytest.fixture
+def copy(site_source: Path, tmp_path: Path) -> Path:
+    dest = tmp_path / "repo"
+    shutil.copytree(site_source, dest, ignore=shutil.ignore_patterns("site", ".cache"))
+    return dest
+
+
+def _nav_titles(html: str) -> list[str]:
+    nav = html[html.index("md-nav--primary"):]
+    return [t.strip() for t in re.findall(r'class="md-nav__link[^"]*"[^>]*>\s*(?:<span[^>]*>)?\s*'
+                                          r"([^<\n]+)", nav)]
+
+
+def test_a_page_under_a_new_topic_lands_through_the_documented_commands(copy: Path) -> None:
+    done = script(copy, "new_topic.py", "quantize", "--title", "Quantization",
+                  "--intro", "How models get smaller and faster.")
+    assert done.returncode == 0, done.stderr
+    # Every file it changed is named, the ledger included.
+    assert "docs/quantize/index.md" in done.stdout and "docs/topics.yml" in done.stdout
+    assert "docs/published-urls.txt (+ quantize/index.md)" in done.stdout
+    assert "docs/published-urls.txt (+ notebooks/quantize.ipynb)" in done.stdout
+
+    done = script(copy, "new_question.py", "quantize", "fixture-question",
+                  "--question", "What does a new topic's first page print?", "--level", "junior")
+    assert done.returncode == 0, done.stderr
+    assert "docs/published-urls.txt (+ quantize/fixture-question.md)" in done.stdout
+    assert "snippets/quantize/fixture_question.py" in done.stdout
+    unfinished = script(copy, "check_pages.py")
+    assert unfinished.returncode == 1 and "unfinished placeholder (TODO)" in unfinished.stdout
+
+    # The contributor writes the page and the snippet, records it, and every check passes.
+    page = GOOD.replace("topic: export", "topic: quantize").replace(
+        'snippet("export/fixture_tensor.py")', 'snippet("quantize/fixture_question.py")').replace(
+        'snippet("export/fixture_error.py")\n', "").replace("[export/other-page]", "[]").replace(
+        "What does the fixture snippet print, and why does it matter?",
+        "What does a new topic's first page print?")
+    (copy / "docs/quantize/fixture-question.md").write_text(page)
+    (copy / "snippets/quantize/fixture_question.py").write_text("print('a new topic')\n")
+    assert run_cli("run", root=copy).returncode == 0
+    done = script(copy, "check_pages.py")
+    assert done.returncode == 0, done.stdout
+    assert "3 question page(s) in 3 topic(s)" in done.stdout
+    built = build(copy)
+    assert built.returncode == 0, built.stderr[-3000:]
+
+    site = copy / "site"
+    home = (site / "index.html").read_text()
+    titles = _nav_titles(home)
+    # Learning order from docs/topics.yml: export, compile, then the new topic at the end.
+    assert titles.index("torch.export") < titles.index("torch.compile") < titles.index("Quantization")
+    assert 'href="quantize/">Quantization</a>' in home and 'href="notebooks/quantize/"' in home
+    index = (site / "quantize" / "index.html").read_text()
+    assert "What does a new topic&rsquo;s first page print?" in index or \
+           "What does a new topic's first page print?" in index
+    # The notebook note is its own paragraph, not swallowed into the last list item.
+    assert re.search(r"</ol>\s*<p>The snippets of every page are also in a notebook", index)
+    assert (site / "notebooks" / "quantize" / "quantize.ipynb").exists()
+
+    # Moving the topic's entry moves it in the navigation: the list is the one place.
+    topics = copy / "docs/topics.yml"
+    text = topics.read_text()
+    entry = "- id: quantize\n  title: Quantization\n"
+    topics.write_text(text.replace(entry, "").replace("- id: export", entry + "- id: export"))
+    assert build(copy).returncode == 0
+    titles = _nav_titles((site / "index.html").read_text())
+    assert titles.index("Quantization") < titles.index("torch.export")
+
+
+def test_new_question_under_an_undeclared_topic_says_how_to_start_it(copy: Path) -> None:
+    done = script(copy, "new_question.py", "serving", "a-page", "--question", "Why?",
+                  "--level", "junior")
+    assert done.returncode == 2
+    assert "there is no topic 'serving' yet" in done.stderr
+    assert 'python scripts/new_topic.py serving --title "<what readers see>"' in done.stderr
+    assert not (copy / "docs/serving").exists()
+    again = script(copy, "new_topic.py", "export", "--title", "Again")
+    assert again.returncode == 2 and "already declared" in again.stderr
+
+
+def _problems(root: Path) -> list[str]:
+    done = script(root, "check_pages.py")
+    assert done.returncode == 1, done.stdout
+    return [line for line in done.stdout.splitlines() if re.match(r"^\S+:\d+: ", line)]
+
+
+def test_a_page_in_an_undeclared_folder_is_one_message(copy: Path) -> None:
+    (copy / "docs/serving").mkdir()
+    page = GOOD.replace("topic: export", "topic: serving").replace("[export/other-page]", "[]")
+    (copy / "docs/serving/first.md").write_text(page)
+    (copy / "docs/serving/second.md").write_text(page)
+    with (copy / "docs/published-urls.txt").open("a") as ledger:
+        ledger.write("serving/first.md\nserving/second.md\n")
+    assert _problems(copy) == [
+        "docs/serving/first.md:1: the topic 'serving' is not declared in docs/topics.yml. Start it "
+        'with: python scripts/new_topic.py serving --title "<what readers see>" (it writes the '
+        "topic's index page, its published URLs and its place in the list)"]
+    # The build says the same, and only that.
+    built = build(copy)
+    assert built.returncode != 0
+    assert "the topic 'serving' is not declared" in built.stderr
+    assert "published-urls" not in built.stderr
+
+
+def test_a_declared_topic_without_its_index_page(copy: Path) -> None:
+    (copy / "docs/compile/index.md").unlink()
+    problems = _problems(copy)
+    assert len(problems) == 1, problems
+    line = (copy / "docs/topics.yml").read_text().splitlines().index("- id: compile") + 1
+    assert problems[0].startswith(f"docs/topics.yml:{line}: topic 'compile' has no index page "
+                                  "(docs/compile/index.md). Create it with a line "
+                                  '{{ learning_path("compile") }}')
+
+
+def test_a_topic_index_with_a_placeholder_or_no_learning_path(copy: Path) -> None:
+    index = copy / "docs/compile/index.md"
+    index.write_text("# torch.compile\n\nTODO: say what it covers.\n")
+    assert sorted(_problems(copy)) == [
+        "docs/compile/index.md:1: the index page of topic 'compile' has no learning path. Add a "
+        'line {{ learning_path("compile") }}',
+        "docs/compile/index.md:3: unfinished placeholder (TODO). Replace it with the real text"]
+
+
+def test_a_broken_page_is_the_only_problem_reported(copy: Path) -> None:
+    """A page error used to stop the notebooks being written, and the build then also said the
+    topic's notebook 'was published but is no longer a page': advice that would be wrong."""
+    page = copy / "docs/export/good-page.md"
+    page.write_text(page.read_text().replace("level: middle", "level: expert"))
+    expected = ["docs/export/good-page.md:3: unknown level 'expert'. Use one of: junior, middle, "
+                "senior, principal"]
+    assert _problems(copy) == expected
+    built = build(copy)
+    assert built.returncode != 0 and "unknown level 'expert'" in built.stderr
+    assert "no longer a page" not in built.stderr and "ipynb" not in built.stderr
+    # A page whose front matter does not even parse: still one problem.
+    page.write_text("no front matter at all\n")
+    problems = _problems(copy)
+    assert len(problems) == 1 and problems[0].startswith("docs/export/good-page.md:1: the page has "
+                                                         "no YAML front matter")
+
+
+def test_a_malformed_topics_file_is_one_message(copy: Path) -> None:
+    (copy / "docs/topics.yml").write_text("- id: export\n  title: torch.export\n- id: Compile!\n"
+                                          "  title: torch.compile\n")
+    assert _problems(copy) == [
+        "docs/topics.yml:3: topic id 'Compile!' is not lowercase words joined by '-'. Use the "
+        "folder name, e.g. 'export'"]
