@@ -27,18 +27,36 @@ step_check() {
 }
 
 step_drift() {
-  # Re-executes every CPU snippet and fails if any record now says something else. The records are
-  # compared with a copy taken just before the run, not with git HEAD, so that a local run judges
-  # the working tree; on CI's fresh checkout the two are the same thing.
+  # The whole bank, three ways: re-executed in place by warm workers, again with a fresh python
+  # per snippet (--fresh), and in a copy at another path. Any record that then says something
+  # else fails. (The test command compares only the snippets a change touched and two of each
+  # kind, so that it stays fast as the bank grows; this is the rest.) The records are compared
+  # with a copy taken just before the runs, not with git HEAD, so that a local run judges the
+  # working tree; on CI's fresh checkout the two are the same thing.
   SNAPSHOT=$(mktemp -d)
-  trap 'rm -rf "$SNAPSHOT"' EXIT
+  OTHER=$(mktemp -d)
+  trap 'rm -rf "$SNAPSHOT" "$OTHER"' EXIT
   cp -a snippets "$SNAPSHOT/"
-  .venv/bin/python scripts/snippets.py run --force --device cpu --progress never
-  if ! diff -ru -x __pycache__ -x '*.pyc' "$SNAPSHOT/snippets" snippets; then
-    echo "The CPU records above changed when re-executed: a snippet's output is not what its" \
-         "committed record says. Re-run it, check the new output, and commit the record." >&2
-    return 1
-  fi
+  local way
+  for way in warm fresh other-path; do
+    case $way in
+      warm) .venv/bin/python scripts/snippets.py run --force --device cpu --progress never ;;
+      fresh) .venv/bin/python scripts/snippets.py run --force --fresh --device cpu --progress never ;;
+      other-path)
+        mkdir -p "$OTHER/a/much/deeper/checkout"
+        cp -a snippets requirements.txt "$OTHER/a/much/deeper/checkout/"
+        .venv/bin/python scripts/snippets.py --root "$OTHER/a/much/deeper/checkout" run --force \
+          --device cpu --progress never ;;
+    esac
+    local tree=snippets
+    [ "$way" = other-path ] && tree="$OTHER/a/much/deeper/checkout/snippets"
+    if ! diff -ru -x __pycache__ -x '*.pyc' "$SNAPSHOT/snippets" "$tree"; then
+      echo "The CPU records above changed when re-executed ($way): a snippet's output is not" \
+           "what its committed record says. Re-run it, check the new output, and commit the" \
+           "record." >&2
+      return 1
+    fi
+  done
 }
 
 step_test() {

@@ -7,4 +7,4 @@ Bump ENGINE_VERSION whenever a change to the engine can change what a record hol
 normalisation, seeding, the record format): it is part of every cache key, so all snippets re-run.
 """
 
-ENGINE_VERSION = "4"
+ENGINE_VERSION = "5"

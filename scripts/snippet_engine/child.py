@@ -14,6 +14,8 @@ import atexit
 import builtins
 import ctypes
 import importlib
+import importlib.abc
+import importlib.util
 import json
 import os
 import random
@@ -35,14 +37,36 @@ def _flush_all() -> None:
         pass
 
 
-def _seed() -> None:
+def _seed_torch(torch: object) -> None:
+    torch.manual_seed(0)  # type: ignore[attr-defined]
+    torch.set_num_threads(1)  # type: ignore[attr-defined]
+
+
+class _SeedTorchOnImport(importlib.abc.MetaPathFinder):
+    """Seeds torch the moment the snippet's own `import torch` finishes: for a snippet that sets
+    variables torch reads at import, torch must not be imported before the snippet runs, and its
+    first random numbers must still be those of a seeded run."""
+
+    def find_spec(self, name: str, path: object, target: object = None) -> object:
+        if name != "torch":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.loader is None:
+            return spec
+        loader = spec.loader
+        original = loader.exec_module
+
+        def exec_module(module: object) -> None:
+            original(module)  # type: ignore[arg-type]
+            _seed_torch(module)
+
+        loader.exec_module = exec_module  # type: ignore[method-assign]
+        return spec
+
+
+def _seed(defer_torch: bool = False) -> None:
     random.seed(0)
-    try:
-        import torch
-    except ImportError:
-        return
-    torch.manual_seed(0)
-    torch.set_num_threads(1)
     np = sys.modules.get("numpy")
     if np is None:
         try:
@@ -51,6 +75,14 @@ def _seed() -> None:
             np = None
     if np is not None:
         np.random.seed(0)
+    if defer_torch:
+        sys.meta_path.insert(0, _SeedTorchOnImport())
+        return
+    try:
+        import torch
+    except ImportError:
+        return
+    _seed_torch(torch)
 
 
 def exception_matches(exc: BaseException, expect: str) -> bool:
@@ -121,7 +153,7 @@ def execute(task: dict, capture_fd: int | None = None) -> None:
         entries = [str(Path(snippet).parent), task["snippets_root"]] + [
             p for p in sys.path[1:] if p not in ("", ".")]
         sys.path[:] = list(dict.fromkeys(os.path.realpath(p) for p in entries))
-        _seed()
+        _seed(bool(task.get("defer_torch")))
     except BaseException as exc:
         result = {"outcome": "engine-error", "message": repr(exc)}
         result_path.write_text(json.dumps(result))
@@ -159,7 +191,7 @@ def execute(task: dict, capture_fd: int | None = None) -> None:
 def main() -> None:
     """Entry point of a fresh process: `python child.py TASK.json` (fds already redirected)."""
     task = json.loads(Path(sys.argv[1]).read_text())
-    if not task.get("skip_torch_import"):
+    if not task.get("defer_torch"):
         try:
             import torch  # noqa: F401 - imported as a forked child would have it, before seeding
         except ImportError:

@@ -1,8 +1,11 @@
 """Make captured output byte-identical on any machine and on every run.
 
 Only what varies between runs or machines is replaced: paths (the checkout, the temporary working
-directory, the interpreter and site-packages), memory addresses, and the timestamps and process ids
-that log lines carry. Everything else is kept exactly, so the record stays what torch printed.
+directory, the interpreter and site-packages), the names of files Inductor and Triton generate in
+the snippet's cache, memory addresses, the snippet's process id, and the timestamps and process
+ids that log lines carry. The frames the engine itself adds to a printed stack (its own modules,
+and the runpy calls that start the snippet) are dropped, so that a stack reads as a fresh
+`python snippet.py` prints it. Everything else is kept exactly.
 """
 
 from __future__ import annotations
@@ -17,7 +20,12 @@ from pathlib import Path
 _ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
 _ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{6,16}\b")
 # glog-style prefix used by torch's C++ and Python logging: "I1130 18:47:31.123456 4242 file.py:12]"
-_GLOG = re.compile(r"^([IWEF])\d{4} \d{2}:\d{2}:\d{2}\.\d+ +\d+ ", re.MULTILINE)
+# (V for the DEBUG-level artifacts that torch._logging.set_logs and TORCH_LOGS turn on).
+_GLOG = re.compile(r"^([VDIWEF])\d{4} \d{2}:\d{2}:\d{2}\.\d+ +\d+ ", re.MULTILINE)
+# A file Inductor or Triton generated in the snippet's own cache: its name is a content hash.
+_GENERATED = re.compile(r"(<tmp>/cache/(?:inductor|triton))((?:/[^\s/'\"():,\]]+)+)")
+# A frame of a printed stack ("  File "...", line N, in f" and the indented lines under it).
+_FRAME = re.compile(r'^(?P<prefix>.*?)(?P<indent> +)File "(?P<file>[^"]+)", line \d+, in \S+$')
 _ISO_TIME = re.compile(
     r"\b\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\b")
 _CLOCK = re.compile(r"\[\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\]")
@@ -34,16 +42,23 @@ def torch_shortened(path: str, torch_dir: str) -> str:
     return path[len(prefix) + 1:]
 
 
+ENGINE_DIR = Path(__file__).resolve().parent
+
+
 @dataclass(frozen=True)
 class PathContext:
-    """Absolute paths to shorten, most specific first, then torch's own abbreviations of them."""
+    """Absolute paths to shorten, most specific first, then torch's own abbreviations of them;
+    the snippet's process id; and the engine's own files, whose frames a fresh `python` run of
+    the snippet would not have on its stack."""
 
     replacements: tuple[tuple[str, str], ...]
     abbreviations: tuple[tuple[str, str], ...] = ()
+    pid: int | None = None
+    engine_files: tuple[str, ...] = (str(ENGINE_DIR) + "/", "<frozen runpy>")
 
     @classmethod
     def build(cls, repo_root: Path, task_dir: Path | None = None,
-              work_dir: Path | None = None) -> PathContext:
+              work_dir: Path | None = None, pid: int | None = None) -> PathContext:
         pairs: list[tuple[str, str]] = []
         if work_dir is not None:
             pairs.append((str(work_dir), "<cwd>"))
@@ -79,13 +94,42 @@ class PathContext:
                     if cut and cut != folder_variant and (cut + "/", label) not in short:
                         short.append((cut + "/", label))
         short.sort(key=lambda pair: len(pair[0]), reverse=True)
-        return cls(tuple(expanded), tuple(short))
+        return cls(tuple(expanded), tuple(short), pid)
+
+
+def drop_engine_frames(text: str, engine_files: tuple[str, ...]) -> str:
+    """Remove, from every printed stack, the frames of the engine and of the runpy calls that
+    start the snippet: the stack a fresh `python snippet.py` prints starts at the snippet's
+    module. A frame is its 'File' line and the more indented lines under it (the source line
+    and the caret line), with the same prefix (a log line's header)."""
+    out: list[str] = []
+    dropping: tuple[str, int] | None = None
+    for line in text.split("\n"):
+        if dropping is not None:
+            prefix, indent = dropping
+            if line.startswith(prefix) and len(line) - len(prefix) > 0:
+                body = line[len(prefix):]
+                if len(body) - len(body.lstrip(" ")) > indent and body.strip():
+                    continue
+            dropping = None
+        match = _FRAME.match(line)
+        if match and match.group("file").startswith(engine_files):
+            dropping = (match.group("prefix"), len(match.group("indent")))
+            continue
+        out.append(line)
+    return "\n".join(out)
+
+
+def _extension(path: str) -> str:
+    name = path.rsplit("/", 1)[-1]
+    return name[name.index("."):] if "." in name.lstrip(".") else ""
 
 
 def normalize(raw: bytes | str, context: PathContext) -> str:
     text = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
     text = text.replace("\r\n", "\n")
     text = _ANSI.sub("", text)
+    text = drop_engine_frames(text, context.engine_files)
     for path, label in context.replacements:
         if label == "<repo>":
             # The snippet's own path reads as it does in the repository: snippets/topic/name.py
@@ -95,7 +139,10 @@ def normalize(raw: bytes | str, context: PathContext) -> str:
             text = text.replace(path, label)
     for shortened, label in context.abbreviations:
         text = text.replace(shortened, label)
+    text = _GENERATED.sub(lambda m: m.group(1) + "/<generated>" + _extension(m.group(2)), text)
     text = _GLOG.sub(r"\1<time> <pid> ", text)
+    if context.pid:
+        text = re.sub(rf"(?<![\w.]){context.pid}(?![\w.])", "<pid>", text)
     text = _ISO_TIME.sub("<time>", text)
     text = _CLOCK.sub("[<time>]", text)
     text = _PID.sub(r"\1\2<pid>", text)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import ENGINE_VERSION
+from .analysis import torch_environment_line, warm_kind
 from .cachekey import compute_key, sha256_file
 from .discovery import Snippet, discover
 from .environment import Environment
@@ -53,6 +54,8 @@ class Job:
     timeout: float
     fresh: bool
     previous: Record | None
+    warm: str = "export"  # which warm worker forks it (analysis.warm_kind)
+    defer_torch: bool = False  # fresh, and torch imported by the snippet itself
 
 
 def select(root: Path, selectors: list[str] | None, device: str,
@@ -90,9 +93,12 @@ def plan(root: Path, snippets: list[Snippet], env: Environment, force: bool,
             cached.append(Outcome(snippet.rel, env.device, previous.status, True,
                                   previous.duration_s, previous.output))
             continue
+        sources = [snippet.path.read_text(encoding="utf-8")]
+        sources += [(root / helper).read_text(encoding="utf-8") for helper in helpers]
+        defer_torch = torch_environment_line(sources[0]) is not None
         jobs.append(Job(snippet, key, helpers, options.expect, options.timeout,
-                        options.fresh or all_fresh,
-                        previous))
+                        options.fresh or all_fresh or defer_torch, previous,
+                        warm=warm_kind(sources), defer_torch=defer_torch))
     # Longest first keeps both workers busy to the end.
     jobs.sort(key=lambda job: (-(job.previous.duration_s if job.previous else 1e9), job.snippet.rel))
     return jobs, cached
@@ -115,7 +121,8 @@ def execute(root: Path, jobs: list[Job], env: Environment, parallel: int,
         tasks.append({
             "id": index, "path": str(job.snippet.path), "device": env.device,
             "snippets_root": str(root / "snippets"), "expect": job.expect,
-            "timeout": job.timeout, "fresh": job.fresh,
+            "timeout": job.timeout, "fresh": job.fresh, "warm": job.warm,
+            "defer_torch": job.defer_torch,
         })
     outcomes = []
     replies = pool.run(tasks) if pool is not None else run_parallel(tasks, env.device, parallel)
@@ -123,7 +130,8 @@ def execute(root: Path, jobs: list[Job], env: Environment, parallel: int,
         job = by_id[reply["id"]]
         context = PathContext.build(root.resolve(),
                                     Path(reply["task_dir"]) if reply["task_dir"] else None,
-                                    Path(reply["work_dir"]) if reply["work_dir"] else None)
+                                    Path(reply["work_dir"]) if reply["work_dir"] else None,
+                                    reply.get("pid"))
         output = normalize(reply["output"], context)
         message = normalize(reply.get("message", ""), context)
         outcome = Outcome(job.snippet.rel, env.device, reply["status"], False, reply["duration"],

@@ -48,10 +48,10 @@ class WorkerCrashed(RuntimeError):
 
 
 class Worker:
-    def __init__(self, device: str, warm: bool = True) -> None:
+    def __init__(self, device: str, warm: str = "export") -> None:
         env = worker_env(device)
-        if not warm:
-            env["SNIPPET_NO_WARMUP"] = "1"
+        env["SNIPPET_WARM_UP"] = warm
+        self.warm = warm
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "snippet_engine.worker"], stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
@@ -111,11 +111,13 @@ class WorkerPool:
         self._all: list[Worker] = []
         self._lock = threading.Lock()
 
-    def _take(self) -> Worker:
+    def _take(self, warm: str) -> Worker:
         with self._lock:
-            if self._idle:
-                return self._idle.pop()
-        worker = Worker(self.device)
+            for worker in self._idle:
+                if worker.warm == warm:
+                    self._idle.remove(worker)
+                    return worker
+        worker = Worker(self.device, warm)
         with self._lock:
             self._all.append(worker)
         return worker
@@ -151,8 +153,12 @@ class WorkerPool:
                 except queue.Empty:
                     break
                 try:
+                    warm = task.get("warm", "export")
+                    if worker is not None and worker.warm != warm:
+                        self._give_back(worker)  # kept warm for a later task of its kind
+                        worker = None
                     if worker is None:
-                        worker = self._take()
+                        worker = self._take(warm)
                         if stopping.is_set():
                             break
                     results.put(worker.run(task))

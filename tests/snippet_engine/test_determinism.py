@@ -1,8 +1,15 @@
 """The recorded output is byte-identical on every run, on any checkout path, forked or fresh.
 
-This runs the real bank (every snippet under snippets/) three ways: a warm-worker run in one
-checkout, the same in a second checkout at another path, and a run that starts a fresh `python`
-for every snippet. All three must agree byte for byte, and agree with the committed records.
+Three ways, compared byte for byte with each other and with the committed records: a warm-worker
+run in one checkout, the same in a second checkout at another path, and a run that starts a fresh
+`python` for every snippet (with an empty Inductor cache, as every run has).
+
+What runs: fixture snippets that stress the engine (seeding, paths, torch's log lines at DEBUG
+level, a variable torch reads at import, an Inductor compile), plus, from the real bank, every
+snippet whose committed record is not current (the ones a change touched) and the two quickest
+of each kind (export, compile, AOTInductor), so that every kind is always compared. The whole
+bank, three ways, is CI's drift step (`scripts/ci_cpu_job.sh drift`), which keeps this test
+command fast as the bank grows.
 """
 
 from __future__ import annotations
@@ -14,7 +21,9 @@ from pathlib import Path
 import pytest
 
 from helpers import ROOT, run_cli
-from snippet_engine.discovery import all_records
+from snippet_engine.analysis import warm_kind
+from snippet_engine.check import record_state
+from snippet_engine.discovery import all_records, discover
 from snippet_engine.records import read_record
 
 FIXTURES = {
@@ -24,12 +33,58 @@ FIXTURES = {
         "import torch\nclass M(torch.nn.Module):\n    def forward(self, x):\n"
         "        return x.sin() + 1\nprint(torch.export.export(M(), (torch.randn(2),)))\n"),
     "expected.py": "#| expect: RuntimeError\nimport torch\ntorch.ones(2) @ torch.ones(3)\n",
+    # torch's DEBUG-level log lines, with the user code traceback that names the stack.
+    "set_logs.py": (
+        "import torch\ntorch._logging.set_logs(graph_breaks=True)\n\n"
+        "def f(x):\n    x = x.sin()\n    print('break')\n    return x.cos()\n\n"
+        "print(torch.compile(f, backend='eager')(torch.ones(2)))\n"),
+    # A variable torch reads once, at import: a forked worker would have read it long ago.
+    "env_before_import.py": (
+        "import os\nos.environ['TORCH_LOGS'] = 'recompiles'\nimport torch\n\n"
+        "f = torch.compile(lambda x, n: x * n, backend='eager')\n"
+        "f(torch.ones(2), 2)\nf(torch.ones(2), 3)\nprint(torch.randn(2))\n"),
+    # Inductor from a cold cache: generated code, compile workers, the first-compile state.
+    "inductor.py": (
+        "#| timeout: 240\nimport torch\nfrom torch._inductor.utils import run_and_get_code\n"
+        "from torch._dynamo.utils import counters\n\n"
+        "f = torch.compile(lambda x: (x.sin() + 1).relu())\n"
+        "out, (code,) = run_and_get_code(f, torch.randn(8))\n"
+        "print('kernels:', code.count('cpp_fused'), 'out:', tuple(out.shape))\n"
+        "print('fx graph cache:', dict(counters['inductor']))\n"),
 }
+KINDS = ("export", "compile", "aoti")
 
 
-def _copy_bank(dest: Path) -> Path:
+def kind_of(path: Path) -> str:
+    source = path.read_text(encoding="utf-8")
+    if "aoti_" in source:
+        return "aoti"
+    return warm_kind([source])
+
+
+def chosen_from_the_bank(root: Path) -> list[str]:
+    """Every snippet whose record is not current, and the two quickest of each kind."""
+    by_kind: dict[str, list[tuple[float, str]]] = {kind: [] for kind in KINDS}
+    chosen = set()
+    for snippet in discover(root):
+        state, _ = record_state(snippet.path, root, "cpu")
+        record = read_record(snippet.record_path("cpu")) if state != "damaged" else None
+        if state != "current" or record is None:
+            chosen.add(snippet.rel)
+            continue
+        by_kind[kind_of(snippet.path)].append((record.duration_s, snippet.rel))
+    for items in by_kind.values():
+        chosen.update(rel for _, rel in sorted(items)[:2])
+    return sorted(chosen)
+
+
+def _copy(dest: Path, chosen: list[str]) -> Path:
     shutil.copytree(ROOT / "snippets", dest / "snippets",
                     ignore=shutil.ignore_patterns("*.cpu.txt", "*.cuda.txt", "__pycache__"))
+    keep = {dest / rel for rel in chosen}
+    for snippet in discover(dest):
+        if snippet.path not in keep:
+            snippet.path.unlink()
     for name, text in FIXTURES.items():
         path = dest / "snippets" / "zz_engine_fixtures" / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -37,26 +92,33 @@ def _copy_bank(dest: Path) -> Path:
     return dest
 
 
-def _outputs(root: Path, report: Path) -> dict[str, tuple[str, str]]:
+def _outputs(report: Path) -> dict[str, tuple[str, str]]:
     data = json.loads(report.read_text())["snippets"]
     return {s["path"]: (s["status"], s["output"]) for s in data}
 
 
 @pytest.fixture(scope="module")
 def three_runs(tmp_path_factory: pytest.TempPathFactory) -> dict:
-    one = _copy_bank(tmp_path_factory.mktemp("first") / "checkout")
-    two = _copy_bank(tmp_path_factory.mktemp("second") / "a" / "much" / "deeper" / "clone")
-    results = {}
+    chosen = chosen_from_the_bank(ROOT)
+    one = _copy(tmp_path_factory.mktemp("first") / "checkout", chosen)
+    two = _copy(tmp_path_factory.mktemp("second") / "a" / "much" / "deeper" / "clone", chosen)
+    results: dict = {"chosen": chosen}
     for name, root, extra in (("warm", one, ()), ("other-path", two, ()),
                               ("fresh", one, ("--force", "--fresh"))):
         report = root.parent / f"{name}.json"
         before = {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in all_records(root)}
         done = run_cli("run", "--report", str(report), *extra, root=root, timeout=3000)
         assert done.returncode == 0, done.stderr[-4000:]
-        results[name] = _outputs(root, report)
+        results[name] = _outputs(report)
         results[f"{name}-records-before"] = before
         results[f"{name}-root"] = root
     return results
+
+
+def test_every_kind_of_snippet_is_compared(three_runs: dict) -> None:
+    kinds = {kind_of(ROOT / rel) for rel in three_runs["chosen"]}
+    present = {kind_of(s.path) for s in discover(ROOT)}
+    assert kinds >= present, f"kinds in the bank {present}, compared {kinds}"
 
 
 def test_same_on_two_checkout_paths(three_runs: dict) -> None:
@@ -71,15 +133,34 @@ def test_fresh_process_gives_the_same_records_byte_for_byte(three_runs: dict) ->
 
 
 def test_committed_records_match_a_fresh_run(three_runs: dict) -> None:
-    for record_path in all_records(ROOT):
-        if not record_path.name.endswith(".cpu.txt"):
-            continue
-        record = read_record(record_path)
-        status, output = three_runs["warm"][record.snippet]
-        assert (record.status, record.output) == (status, output), record.snippet
+    for rel in three_runs["chosen"]:
+        record = read_record(ROOT / Path(rel).with_suffix(".cpu.txt"))
+        assert record is not None, f"{rel} has no committed record"
+        status, output = three_runs["warm"][rel]
+        assert (record.status, record.output) == (status, output), rel
 
 
 def test_fixture_paths_are_normalised(three_runs: dict) -> None:
     _, output = three_runs["warm"]["snippets/zz_engine_fixtures/paths.py"]
     assert output == ("snippets/zz_engine_fixtures/paths.py\n<cwd>\n"
                       "<site-packages>/torch/__init__.py\n")
+
+
+def test_logs_name_only_the_snippets_frames(three_runs: dict) -> None:
+    _, output = three_runs["warm"]["snippets/zz_engine_fixtures/set_logs.py"]
+    assert "Graph break in user code at snippets/zz_engine_fixtures/set_logs.py:6" in output
+    assert 'File "snippets/zz_engine_fixtures/set_logs.py", line 9, in <module>' in output
+    assert "runpy" not in output and "snippet_engine" not in output
+    assert "V<time> <pid> torch/_dynamo/" in output
+
+
+def test_a_variable_set_before_import_torch_takes_effect(three_runs: dict) -> None:
+    _, output = three_runs["warm"]["snippets/zz_engine_fixtures/env_before_import.py"]
+    assert "Recompiling function <lambda>" in output, output
+    assert output.endswith("tensor([ 1.5410, -0.2934])\n"), "seeded once torch was imported"
+
+
+def test_a_cold_inductor_compile_in_every_worker(three_runs: dict) -> None:
+    _, output = three_runs["warm"]["snippets/zz_engine_fixtures/inductor.py"]
+    # The warm-up's own compile leaves no trace: the cache counters start from zero.
+    assert output == "kernels: 1 out: (8,)\nfx graph cache: {'fxgraph_cache_miss': 1}\n", output

@@ -88,3 +88,57 @@ def test_a_record_does_not_depend_on_how_the_interpreter_was_reached(repo: Path,
                for name in ("direct", "linked")]
     assert "torch/export/dynamic_shapes.py" in outputs[0] and "<site-packages>" not in outputs[0]
     assert outputs[0] == outputs[1]
+
+
+def test_torch_log_lines_at_every_level() -> None:
+    text = "".join(f"{level}1201 07:53:20.310000 27288 torch/_dynamo/x.py:5] [0/0] msg\n"
+                   for level in "VDIWEF")
+    assert normalize(text, ctx()) == "".join(
+        f"{level}<time> <pid> torch/_dynamo/x.py:5] [0/0] msg\n" for level in "VDIWEF")
+
+
+def test_files_generated_in_the_snippets_caches() -> None:
+    text = ("Output code written to: /tmp/snippet-abc/cache/inductor/gh/cghxq7zk2b3ybu.py\n"
+            "kernel /tmp/snippet-abc/cache/triton/7FQX2W/triton_poi_fused_0.cubin, done\n"
+            "lib: /tmp/snippet-abc/cache/inductor/aot/c4x.so)\n")
+    assert normalize(text, ctx()) == (
+        "Output code written to: <tmp>/cache/inductor/<generated>.py\n"
+        "kernel <tmp>/cache/triton/<generated>.cubin, done\n"
+        "lib: <tmp>/cache/inductor/<generated>.so)\n")
+
+
+def test_the_snippets_own_process_id() -> None:
+    context = PathContext.build(Path("/r"), Path("/tmp/snippet-abc"), None, pid=48213)
+    assert normalize("worker 48213 started; 482135 and 1.48213 are other numbers\n", context) == (
+        "worker <pid> started; 482135 and 1.48213 are other numbers\n")
+
+
+def test_engine_frames_leave_a_printed_stack() -> None:
+    engine = str(Path(SCRIPTS) / "snippet_engine")
+    head = "V1201 07:53:20.310000 27288 torch/_dynamo/symbolic_convert.py:5124] [0/0] [__graph_breaks]"
+    stack = [
+        "User code traceback:",
+        '  File "<frozen runpy>", line 198, in _run_module_as_main',
+        f'  File "{engine}/worker.py", line 256, in <module>',
+        "    main()",
+        f'  File "{engine}/child.py", line 131, in execute',
+        '    runpy.run_path(snippet, run_name="__main__")',
+        "    ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^",
+        '  File "<frozen runpy>", line 88, in _run_code',
+        '  File "/home/alice/work/repo/snippets/t/gb.py", line 9, in <module>',
+        '    torch.compile(f, backend="eager")(torch.ones(3))',
+        '  File "/home/alice/work/repo/snippets/t/gb.py", line 6, in f',
+        '    print("hi")',
+        "",
+    ]
+    text = "\n".join(f"{head} {line}" for line in stack) + "\nhi\n"
+    want = [
+        "User code traceback:",
+        '  File "snippets/t/gb.py", line 9, in <module>',
+        '    torch.compile(f, backend="eager")(torch.ones(3))',
+        '  File "snippets/t/gb.py", line 6, in f',
+        '    print("hi")',
+        "",
+    ]
+    short = "V<time> <pid> torch/_dynamo/symbolic_convert.py:5124] [0/0] [__graph_breaks]"
+    assert normalize(text, ctx()) == "\n".join(f"{short} {line}" for line in want) + "\nhi\n"

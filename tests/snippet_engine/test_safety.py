@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import signal
 import subprocess
 import sys
@@ -55,3 +56,51 @@ def test_two_runs_at_once(repo: Path) -> None:
     _no_debris(repo)
     assert len(all_records(repo)) == 6
     assert run_cli("check", root=repo).returncode == 0
+
+
+def _processes_with(mark: str) -> list[int]:
+    """Live processes whose environment holds `mark` (every descendant of a snippet inherits
+    it: compile workers, their pool, a C++ compiler)."""
+    found = []
+    for environ in Path("/proc").glob("[0-9]*/environ"):
+        try:
+            if mark.encode() in environ.read_bytes() and alive(int(environ.parent.name)):
+                found.append(int(environ.parent.name))
+        except (FileNotFoundError, ProcessLookupError, PermissionError):
+            continue
+    return found
+
+
+COMPILE_THEN_HANG = '''#| timeout: {timeout}
+import os, time
+from pathlib import Path
+os.environ["SNIPPET_TEST_MARK"] = "{mark}"
+import torch
+import torch._inductor.config
+from torch._inductor.async_compile import AsyncCompile
+
+torch._inductor.config.compile_threads = 2  # a pool of compile-worker subprocesses
+AsyncCompile.warm_pool()
+AsyncCompile.wait_pool_ready()
+print("compiled:", torch.compile(lambda x: x.sin() + 1)(torch.ones(3)).shape, flush=True)
+def marked(path):
+    try:
+        return path.parent.name != str(os.getpid()) and b"{mark}" in path.read_bytes()
+    except OSError:
+        return False
+workers = [p for p in Path("/proc").glob("[0-9]*/environ") if marked(p)]
+print("compile workers running:", len(workers) >= 2, flush=True)
+time.sleep(600)  # hangs: the engine kills it at its timeout
+'''
+
+
+def test_a_snippet_killed_on_timeout_leaves_no_compile_worker(repo: Path, tmp_path: Path) -> None:
+    mark = f"leftover-check-{time.time_ns()}"
+    write(repo, "snippets/t/hangs_after_compile.py", COMPILE_THEN_HANG.format(timeout=45, mark=mark))
+    report = tmp_path / "report.json"
+    done = run_cli("run", "--report", str(report), root=repo, timeout=600)
+    assert done.returncode == 1 and "ran past its timeout of 45 s" in done.stderr, done.stderr
+    output = json.loads(report.read_text())["snippets"][0]["output"]
+    assert "compile workers running: True" in output, output  # the pool really was there
+    time.sleep(1.0)
+    assert _processes_with(mark) == [], "a compile worker outlived its snippet"

@@ -1,0 +1,68 @@
+"""What a snippet's source says about how it must run, read without running it.
+
+Two things decide how a snippet runs, and both come from its source and its helpers':
+- which warm worker forks it: one warmed up for export (torch imported, one export done), or one
+  also warmed up for compiling (Inductor imported, one compile done). A snippet that compiles
+  pays Inductor's first-compile cost (about 9 s) once per worker instead of once per snippet;
+  one that never compiles keeps torch's global tables exactly as a fresh process has them.
+- whether it needs a fresh interpreter in which torch is imported by the snippet itself: torch
+  reads variables such as TORCH_LOGS once, at import, so a snippet that sets one before
+  `import torch` would be ignored in a worker that imported torch long ago.
+"""
+
+from __future__ import annotations
+
+import ast
+
+# Environment variables that torch and its compilers read; a worker starts with none of them set.
+TORCH_ENV_PREFIXES = ("TORCH", "PYTORCH_", "TRITON_", "TORCHDYNAMO_", "TORCHINDUCTOR_",
+                      "TORCH_COMPILE_", "CUDA_", "OMP_", "MKL_")
+# What a snippet that compiles names; an export snippet names none of these.
+COMPILE_MARKERS = ("torch.compile", "torch._inductor", "aoti_", "torch._export.aot", "compile_fx")
+
+
+def warm_kind(sources: list[str]) -> str:
+    """'compile' when the snippet or a helper it imports compiles; else 'export'."""
+    return "compile" if any(marker in text for text in sources for marker in COMPILE_MARKERS) \
+        else "export"
+
+
+def _is_environ(node: ast.AST) -> bool:
+    """`os.environ` (or a bare `environ` imported from os)."""
+    return (isinstance(node, ast.Attribute) and node.attr == "environ") or (
+        isinstance(node, ast.Name) and node.id == "environ")
+
+
+def _torch_key(node: ast.AST | None) -> bool:
+    """A key naming a torch variable; a key that is not a literal could be one."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value.startswith(TORCH_ENV_PREFIXES)
+    return True
+
+
+def torch_environment_line(source: str) -> int | None:
+    """The line where the snippet first sets an environment variable torch reads, or None."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                if isinstance(target, ast.Subscript) and _is_environ(target.value) \
+                        and _torch_key(target.slice):
+                    lines.append(node.lineno)
+                elif _is_environ(target):  # os.environ |= {...}
+                    lines.append(node.lineno)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            owner, name = node.func.value, node.func.attr
+            if _is_environ(owner) and name in ("setdefault", "update", "__setitem__"):
+                key = node.args[0] if node.args and name != "update" else None
+                if name == "update" or _torch_key(key):
+                    lines.append(node.lineno)
+            elif isinstance(owner, ast.Name) and owner.id == "os" and name == "putenv":
+                if _torch_key(node.args[0] if node.args else None):
+                    lines.append(node.lineno)
+    return min(lines) if lines else None
