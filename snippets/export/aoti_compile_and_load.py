@@ -43,10 +43,17 @@ print("generated files:", dict(sorted(kinds.items())))
 print("separate weight files:", [n for n in names if "/weights/" in n])
 
 # A fresh process with no model code. Shape checks are off unless this variable is set.
-check = (
-    "import torch; runner = torch._inductor.aoti_load_package('tiny.pt2'); "
-    f"runner(torch.randn(40, 8, device='{device}'))"
-)
+check = f"""
+import torch
+runner = torch._inductor.aoti_load_package("tiny.pt2")
+for batch in (40, 1):
+    try:
+        runner(torch.randn(batch, 8, device="{device}"))
+        print(f"batch {{batch}}: ran")
+    except RuntimeError as e:
+        print(f"batch {{batch}}: RuntimeError:", str(e).strip())
+"""
 env = dict(os.environ, AOTI_RUNTIME_CHECK_INPUTS="1")
 res = subprocess.run([sys.executable, "-c", check], env=env, capture_output=True, text=True)
-print("with AOTI_RUNTIME_CHECK_INPUTS=1:", res.stderr.strip().splitlines()[-1])
+for line in res.stdout.splitlines():
+    print("with AOTI_RUNTIME_CHECK_INPUTS=1,", line)

@@ -24,7 +24,15 @@ def ops(program):
 
 print("example inputs on:", device)
 print("training IR:", ops(ep))
+print("decomp_table={}:", ops(ep.run_decompositions({})))
+
+# Without the table's rule for the CPU flash kernel, we see what SDPA itself picked.
+table = torch.export.default_decompositions()
+del table[torch.ops.aten._scaled_dot_product_flash_attention_for_cpu.default]
+print("default table minus that rule:", [op for op in ops(ep.run_decompositions(table))
+                                         if "getitem" not in op])
+
 core = ops(ep.run_decompositions())
-print(f"Core ATen: {len(core)} calls, distinct ops:")
+print(f"default table (Core ATen): {len(core)} calls, distinct ops:")
 for op in sorted(set(core)):
     print("   ", op)

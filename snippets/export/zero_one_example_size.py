@@ -12,7 +12,7 @@ def input_shape(ep):
 
 
 one = (torch.randn(1, 3),)
-# Example batch of 1 with Dim.AUTO: the dimension silently becomes the constant 1.
+# Example batch of 1 with Dim.AUTO: the dimension becomes the constant 1, with a logged warning.
 ep = export(Scale(), one, dynamic_shapes={"x": {0: Dim.AUTO}})
 print("example 1, AUTO   :", input_shape(ep), ep.range_constraints)
 try:
