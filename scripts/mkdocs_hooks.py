@@ -118,6 +118,14 @@ def on_page_markdown(markdown: str, page: MkPage, config: MkDocsConfig, files: F
                   topics=_topics, href=href)
 
 
+def on_page_content(html: str, page: MkPage, config: MkDocsConfig, files: Files) -> str:
+    if page.file.src_uri.endswith(".ipynb"):
+        # A topic's notebook repeats its pages' snippets and outputs: it would double the search
+        # index, which every first visit downloads.
+        page.meta["search"] = {**(page.meta.get("search") or {}), "exclude": True}
+    return html
+
+
 def on_post_page(output: str, page: MkPage, config: MkDocsConfig) -> str:
     if page.file.src_uri.endswith(".ipynb"):
         return _NOTEBOOK_EXTERNALS.sub("", output)

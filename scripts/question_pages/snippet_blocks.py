@@ -118,4 +118,9 @@ def render_snippet(ref: str, root: Path, preview: Mapping[str, PreviewFailure] |
         else:
             body = f"This snippet is not recorded on {label}: it declares `#| devices: {', '.join(devices)}`."
         blocks.append(f'=== "{label}"\n\n{indent(body)}\n')
-    return "\n".join(blocks)
+    # Code and outputs stay out of the search index (Material skips `data-search-exclude`):
+    # they are most of a page's text, and the index is fetched on every first visit. A
+    # <section>, not a <div>: Material's search parser matches closing tags by name only, so
+    # the first inner </div> would end the exclusion.
+    return ('<section class="snippet" data-search-exclude="true" markdown>\n\n'
+            + "\n".join(blocks) + "\n</section>")

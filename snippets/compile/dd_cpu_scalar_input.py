@@ -4,6 +4,7 @@ import re
 
 import torch
 import torch._dynamo.guards  # import it now, so set_logs configures its logger below
+from torch.fx.experimental.symbolic_shapes import has_free_unbacked_symbols
 
 
 class Capture(logging.Handler):
@@ -37,3 +38,21 @@ x = torch.arange(6.0)
 for k in (4, 5, 1):
     print(f"  k = torch.tensor({k}), a 0-d int64 input on the CPU")
     compiled(x, torch.tensor(k))
+
+
+# Whether item() is backed depends on the input's dtype.
+def kind_backend(gm, example_inputs):
+    for v in [n.meta["example_value"] for n in gm.graph.nodes if n.target == "item"]:
+        print(f"    item() is {v}, {'unbacked' if has_free_unbacked_symbols(v) else 'backed'}")
+    return gm.forward
+
+
+def scale(x, k):
+    return x * k.item()
+
+
+print("x * k.item(), one compile per dtype of k:")
+for dtype in (torch.int64, torch.int32, torch.int16, torch.float64, torch.float32):
+    torch._dynamo.reset()
+    print(f"  k = torch.tensor(4, dtype={dtype}), a 0-d input on the CPU")
+    torch.compile(scale, backend=kind_backend)(x, torch.tensor(4, dtype=dtype))

@@ -64,3 +64,28 @@ for label, helper in [("no decorator", plain), ("torch.compiler.disable", disabl
     f(torch.randn(3))
     print("  call 2 (cached):")
     f(torch.randn(3))
+
+# The same allow_in_graph case, counting where its body runs: while tracing (on fake tensors,
+# torch.compiler.is_compiling() is True) or when the compiled code is called.
+runs = {"tracing": 0, "calls": 0}
+
+
+@torch.compiler.allow_in_graph
+def counted(x):
+    runs["tracing" if torch.compiler.is_compiling() else "calls"] += 1
+    return x * 2 + 1
+
+
+print("torch.compiler.allow_in_graph, times its body ran:")
+for backend_name in ["aot_eager", "eager"]:
+    torch._dynamo.reset()
+
+    @torch.compile(backend=backend_name)
+    def g(x):
+        return torch.cos(counted(torch.sin(x)))
+
+    for call in ["call 1 (compiles)", "call 2 (cached)"]:
+        runs.update(tracing=0, calls=0)
+        g(torch.randn(3))
+        print(f"  backend={backend_name!r:11} {call:18} while tracing {runs['tracing']}, "
+              f"at call time {runs['calls']}")

@@ -1,3 +1,5 @@
+import re
+
 import torch
 
 compiles, graph_runs = [], [0]
@@ -18,6 +20,10 @@ def f(x):
     return torch.sin(x) + 1
 
 
+def fresh(x):
+    return torch.cos(x)
+
+
 def call(label, n):
     before = (len(compiles), graph_runs[0])
     f_compiled(torch.randn(n))
@@ -26,6 +32,7 @@ def call(label, n):
 
 
 f_compiled = torch.compile(f, backend=counting_backend)
+fresh_compiled = torch.compile(fresh, backend="eager")  # not called before fail_on_recompile
 call("default", 4)
 with torch.compiler.set_stance("force_eager"):
     call("force_eager", 4)
@@ -39,6 +46,11 @@ with torch.compiler.set_stance("fail_on_recompile"):
         print("fail_on_recompile raised RuntimeError:")
         for line in str(e).splitlines():
             print("   ", line.replace(__file__, "<this file>"))
+    try:
+        fresh_compiled(torch.randn(4))  # a first call: nothing is cached for this function
+    except RuntimeError as e:
+        print("fail_on_recompile, first call of a new function, raised RuntimeError:")
+        print("   ", str(e).splitlines()[0].replace(__file__, "<this file>"))
 call("default again", 8)
 print("shapes Dynamo compiled for:", compiles)
 
@@ -49,6 +61,19 @@ with torch.compiler.set_stance("eager_then_compile"):
     call("eager_then_compile", 8)   # second call: compiles, the changed size is dynamic
     call("eager_then_compile", 16)
 print("shapes Dynamo compiled for:", compiles)
+
+
+@torch.compile(backend="eager")
+def sets_stance(x):
+    torch.compiler.set_stance("force_eager")  # not allowed inside a compiled function
+    return x + 1
+
+
+try:
+    sets_stance(torch.randn(4))
+except AssertionError as e:
+    first = re.sub(r" at 0x[0-9a-f]+", "", str(e).splitlines()[0])  # drop the address
+    print("set_stance inside a compiled function raised AssertionError:", first)
 
 torch.compiler.set_stance("force-eager")  # a typo: accepted here...
 print("set_stance('force-eager') returned without complaint")
