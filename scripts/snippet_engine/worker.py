@@ -67,7 +67,7 @@ def warm_up_compile() -> None:
     """
     warm_up()
     import torch
-    import torch._inductor.compile_fx  # noqa: F401 - the import is the point
+    import torch._inductor.compile_fx  # the import is the point
     from torch._inductor import metrics
     from torch._inductor.utils import clear_caches, fresh_cache
 
