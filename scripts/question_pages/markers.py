@@ -4,7 +4,8 @@ expands to. CONTRIBUTING.md lists them.
 - `{{ question_table }}`: the filterable index of every question (docs/questions.md);
 - `{{ learning_path("topic") }}`: a topic's questions, junior to principal, and its notebook;
 - `{{ topic_list }}`: every topic in learning order, with its index page and notebook (home page);
-- `{{ include_file("PATH") }}`: a repository file shown on the site (CONTRIBUTING.md).
+- `{{ include_file("PATH") }}`: a repository file shown on the site (CONTRIBUTING.md);
+- `{{ drift_report }}`: what changes on each torch compared by a committed drift report.
 
 Links in the expansion are relative Markdown links to source files, which MkDocs checks and
 rewrites, except in the question table: it is raw HTML, so the caller gives each final URL.
@@ -18,11 +19,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .catalog import learning_path, question_table
+from .drift_reports import load_reports
+from .drift_reports import render_page as render_drift
 from .model import Page
 from .topics import Topic
 
 MARKER = re.compile(
-    r"^\{\{\s*(?:(?P<table>question_table)|(?P<topics>topic_list)"
+    r"^\{\{\s*(?:(?P<table>question_table)|(?P<topics>topic_list)|(?P<drift>drift_report)"
     r"|learning_path\(\s*\"(?P<path>\w[\w-]*)\"\s*\)"
     r"|include_file\(\s*\"(?P<include>[\w./-]+)\"\s*\))\s*\}\}[ \t]*$", re.MULTILINE)
 
@@ -55,6 +58,10 @@ def expand(markdown: str, *, from_uri: str, root: Path, pages: list[Page], topic
             return question_table(pages, href, order)
         if match.group("topics"):
             return topic_list(topics, from_uri)
+        if match.group("drift"):
+            links = {page.page_id + ".md": f"[{page.question}]({_link(from_uri, page.page_id + '.md')})"
+                     for page in pages}
+            return render_drift(load_reports(root), links)
         if match.group("include"):
             return (root / match.group("include")).read_text(encoding="utf-8")
         topic_id = match.group("path")

@@ -26,8 +26,9 @@ SECTION_TITLES = tuple(title for title, _ in SECTIONS)
 ANCHORS = dict(SECTIONS)
 GO_DEEPER_LEVELS = ("Junior", "Middle", "Senior", "Principal")
 SNIPPET_SECTIONS = ("Code", "Explainer", "Follow-ups")
-# Word ranges for the spoken tiers: about 20 s and about 50 s at WORDS_PER_MINUTE.
-WORD_RANGES = {"Basics": (35, 70), "Solid answer": (95, 170)}
+# Word ranges for the spoken tiers: about 20 s and about 50 s at WORDS_PER_MINUTE (16 to 26 s,
+# and 44 to 56 s): a longer answer is not one a candidate can say in the time.
+WORD_RANGES = {"Basics": (40, 65), "Solid answer": (110, 140)}
 FRONT_MATTER_KEYS = ("question", "level", "importance", "frequency", "topic", "tags", "related")
 
 

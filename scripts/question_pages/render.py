@@ -7,11 +7,14 @@ outputs, and the related questions, with a fixed anchor on every section.
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Mapping
 from pathlib import Path
 
 from snippet_engine.preview import PreviewFailure
 
+from .drift_reports import PAGE as DRIFT_PAGE
+from .drift_reports import load_reports, snippet_notes
 from .model import ANCHORS, SECTION_TITLES, WORD_RANGES, WORDS_PER_MINUTE, Page, speaking_seconds
 from .snippet_blocks import indent, render_snippet
 from .validate import SNIPPET_LINE, words
@@ -21,11 +24,18 @@ IMPORTANCE_LABEL = {"must know": "Must know", "should know": "Should know",
 
 
 def _expand_snippets(lines: list[tuple[int, str]], root: Path,
-                     preview: Mapping[str, PreviewFailure] | None = None) -> str:
+                     preview: Mapping[str, PreviewFailure] | None = None,
+                     page_id: str = "") -> str:
     out = []
+    reports = load_reports(root)
+    link = posixpath.relpath(DRIFT_PAGE, posixpath.dirname(page_id) or ".")
     for _, line in lines:
         match = SNIPPET_LINE.match(line)
-        out.append(render_snippet(match.group(1), root, preview) if match else line)
+        if not match:
+            out.append(line)
+            continue
+        notes = snippet_notes(reports, f"snippets/{match.group(1)}", link)
+        out.append(render_snippet(match.group(1), root, preview, notes))
     return "\n".join(out).strip("\n")
 
 
@@ -75,18 +85,18 @@ def render_page(page: Page, root: Path, titles: dict[str, str],
             parts.append(speaking_note(title, section.text) + "\n")
         if title == "Go deeper":
             for sub in section.subsections:
-                body = indent(_expand_snippets(sub.body[1:], root, preview))
+                body = indent(_expand_snippets(sub.body[1:], root, preview, page.page_id))
                 parts.append(f'=== "{sub.title}"\n\n{body}\n')
         elif title == "Follow-ups":
             for sub in section.subsections:
                 question = sub.title.replace('"', "&quot;")
                 parts.append(f'??? question "{question}"\n\n'
-                             f"{indent(_expand_snippets(sub.body[1:], root, preview))}\n")
+                             f"{indent(_expand_snippets(sub.body[1:], root, preview, page.page_id))}\n")
         elif title == "Red flags":
             parts.append('!!! danger "Saying these costs you the question"\n\n'
                          f"{indent(section.text)}\n")
         else:
-            parts.append(_expand_snippets(section.body, root, preview) + "\n")
+            parts.append(_expand_snippets(section.body, root, preview, page.page_id) + "\n")
     if page.meta.get("related"):
         parts.append(related_block(page, titles))
     return "\n".join(parts) + "\n"

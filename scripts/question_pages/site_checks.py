@@ -3,7 +3,8 @@ report the same problems, all of them at once, each with its file and line.
 
 Beyond each page's format (validate.py): every page's topic is declared in docs/topics.yml, every
 declared topic has its index page with its learning path, no published URL disappears without a
-redirect and every page is in the ledger, and every topic's notebook is a valid notebook. What
+redirect and every page is in the ledger, every committed drift report can be read, and every
+topic's notebook is a valid notebook. What
 one problem causes is not reported again as another: a page that does not parse still counts as
 a page of its topic, and a topic's notebook counts as published even when a page error stops the
 build before it is written.
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import nbformat
 
+from .drift_reports import DriftReportError, load_reports
 from .markers import learning_path_topics
 from .model import Page, PageError
 from .notebooks import build_notebook
@@ -117,6 +119,10 @@ def check_site(root: Path, docs_dir: Path | None = None, *, sources: set[str] | 
     # above), not a published URL gone.
     published |= {uri for topic in topics for uri in (topic.notebook_uri, topic.index_uri)}
     errors += missing_redirects(root, published, redirects or {})
+    try:
+        load_reports(root)
+    except DriftReportError as exc:
+        errors.append(PageError(_rel(exc.path, root), 1, exc.what, exc.fix))
     if not errors:
         errors += _notebook_errors(root, topics, pages)
     return SiteCheck(topics, pages, sorted(set(errors)))

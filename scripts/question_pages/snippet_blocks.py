@@ -101,9 +101,11 @@ def _device_body(snippet_path: Path, rel: str, device: str, root: Path,
     return "\n\n".join(parts)
 
 
-def render_snippet(ref: str, root: Path, preview: Mapping[str, PreviewFailure] | None = None) -> str:
+def render_snippet(ref: str, root: Path, preview: Mapping[str, PreviewFailure] | None = None,
+                   drift_notes: str = "") -> str:
     """Material Markdown for `{{ snippet("ref") }}`; ref is relative to snippets/. `preview`: the
-    failed runs a live preview shows, by snippet path (snippets/...)."""
+    failed runs a live preview shows, by snippet path (snippets/...). `drift_notes`: what the
+    committed drift reports say of it, shown under its outputs."""
     path = root / "snippets" / ref
     rel = f"snippets/{ref}"
     source = path.read_text(encoding="utf-8")
@@ -122,5 +124,7 @@ def render_snippet(ref: str, root: Path, preview: Mapping[str, PreviewFailure] |
     # they are most of a page's text, and the index is fetched on every first visit. A
     # <section>, not a <div>: Material's search parser matches closing tags by name only, so
     # the first inner </div> would end the exclusion.
+    if drift_notes:
+        blocks.append(drift_notes + "\n")
     return ('<section class="snippet" data-search-exclude="true" markdown>\n\n'
             + "\n".join(blocks) + "\n</section>")

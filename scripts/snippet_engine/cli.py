@@ -1,4 +1,4 @@
-"""Command line of the snippet engine: `run` and `check` (see CONTRIBUTING.md)."""
+"""Command line of the snippet engine: `run`, `check` and `drift` (see CONTRIBUTING.md)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from . import drift
 from .check import Problem, fails, find_problems
 from .environment import DeviceUnavailable, detect
 from .options import SnippetOptionError
@@ -40,6 +41,18 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--list", action="store_true",
                      help="print the selected snippets (after --shard) and run nothing: "
                           "shows a CI shard's split on any machine, even one without that device")
+    drift = sub.add_parser(
+        "drift", help="run every CPU snippet on another torch (in a scratch copy) and report "
+                      "what changes against the committed records")
+    which = drift.add_mutually_exclusive_group(required=True)
+    which.add_argument("--python", help="the interpreter of another venv with another torch")
+    which.add_argument("--torch", metavar="VERSION",
+                       help="create .cache/drift-venvs/torch-VERSION from the project's pins "
+                            "with only torch changed, and use it")
+    drift.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    drift.add_argument("--progress", choices=("auto", "always", "never"), default="auto")
+    drift.add_argument("--report-dir", type=Path,
+                       help="where the report goes (default: reports/drift/ in the checkout)")
     check = sub.add_parser("check", help="execute nothing; fail on missing or stale records")
     check.add_argument("--device", choices=("cpu", "cuda", "all"), default=None,
                        help="also fail on this device's problems (CPU problems always fail)")
@@ -122,6 +135,27 @@ def notes_summary(listed: list[Problem]) -> str:
             f"List them with: python scripts/snippets.py check --device {devices}")
 
 
+def cmd_drift(args: argparse.Namespace) -> int:
+    root = args.root.resolve()
+    try:
+        python = args.python or drift.venv_for(root, args.torch)
+        enabled = {"auto": None, "always": True, "never": False}[args.progress]
+        path, report = drift.run(root, python, args.jobs, enabled, args.report_dir)
+    except (drift.DriftError, DeviceUnavailable) as exc:
+        print(f"snippets.py drift: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted: no report was written (an earlier one is as it was), and no "
+              "committed record was touched", file=sys.stderr)
+        return 130
+    counts = ", ".join(f"{n} {klass}" for klass, n in report["counts"].items())
+    print(f"torch {report['compared']['torch']} against the pinned {report['pinned']['torch']}: "
+          f"{counts}\nreport: {path.relative_to(root) if path.is_relative_to(root) else path} "
+          f"and {path.with_suffix('.md').name}", file=sys.stderr)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    return cmd_run(args) if args.command == "run" else cmd_check(args)
+    commands = {"run": cmd_run, "check": cmd_check, "drift": cmd_drift}
+    return commands[args.command](args)

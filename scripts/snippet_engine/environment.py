@@ -92,6 +92,28 @@ def probe_cuda(python: str = sys.executable, timeout: float = 120.0) -> str:
     return f"{info['name']}, CUDA {info['torch_cuda']}"
 
 
+_DESCRIBE = """
+import importlib.metadata, json, platform
+print(json.dumps({"torch": importlib.metadata.version("torch"),
+                  "python": platform.python_version()}))
+"""
+
+
+def describe_interpreter(python: str, device: str = "cpu") -> Environment:
+    """The environment another interpreter gives (a drift run's venv), asked in a subprocess."""
+    try:
+        done = subprocess.run([python, "-c", _DESCRIBE], capture_output=True, text=True,
+                              timeout=120, check=False)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise DeviceUnavailable(f"cannot run the interpreter {python}: {exc}") from None
+    if done.returncode != 0:
+        raise DeviceUnavailable(f"the interpreter {python} has no usable torch:\n"
+                                f"{done.stderr.strip()[-1500:]}")
+    info = json.loads(done.stdout.strip().splitlines()[-1])
+    return Environment(device=device, torch_version=info["torch"], python_version=info["python"],
+                       hardware=cpu_model())
+
+
 def detect(device: str) -> Environment:
     hardware = probe_cuda() if device == "cuda" else cpu_model()
     return Environment(device=device, torch_version=torch_version(),

@@ -58,21 +58,25 @@ class PathContext:
 
     @classmethod
     def build(cls, repo_root: Path, task_dir: Path | None = None,
-              work_dir: Path | None = None, pid: int | None = None) -> PathContext:
+              work_dir: Path | None = None, pid: int | None = None,
+              interpreter: dict[str, str] | None = None) -> PathContext:
+        """`interpreter`: the paths of the interpreter that ran the snippet (the worker reports
+        them); by default this one's."""
         pairs: list[tuple[str, str]] = []
         if work_dir is not None:
             pairs.append((str(work_dir), "<cwd>"))
         if task_dir is not None:
             pairs.append((str(task_dir), "<tmp>"))
-        paths = sysconfig.get_paths()
+        paths = interpreter or {**sysconfig.get_paths(), "executable": sys.executable,
+                                "prefix": sys.prefix, "base_prefix": sys.base_prefix}
         for name in ("purelib", "platlib"):
             pairs.append((paths[name], "<site-packages>"))
         for name in ("stdlib", "platstdlib"):
             pairs.append((paths[name], "<python>"))
-        pairs.append((sys.executable, "python"))
+        pairs.append((paths["executable"], "python"))
         pairs.append((str(repo_root), "<repo>"))
-        pairs.append((sys.prefix, "<prefix>"))
-        pairs.append((sys.base_prefix, "<prefix>"))
+        pairs.append((paths["prefix"], "<prefix>"))
+        pairs.append((paths["base_prefix"], "<prefix>"))
         expanded: list[tuple[str, str]] = []
         for path, label in pairs:
             for variant in {path, str(Path(path).resolve())}:

@@ -131,7 +131,7 @@ def execute(root: Path, jobs: list[Job], env: Environment, parallel: int,
         context = PathContext.build(root.resolve(),
                                     Path(reply["task_dir"]) if reply["task_dir"] else None,
                                     Path(reply["work_dir"]) if reply["work_dir"] else None,
-                                    reply.get("pid"))
+                                    reply.get("pid"), reply.get("interpreter"))
         output = normalize(reply["output"], context)
         message = normalize(reply.get("message", ""), context)
         outcome = Outcome(job.snippet.rel, env.device, reply["status"], False, reply["duration"],

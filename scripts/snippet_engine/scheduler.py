@@ -48,12 +48,12 @@ class WorkerCrashed(RuntimeError):
 
 
 class Worker:
-    def __init__(self, device: str, warm: str = "export") -> None:
+    def __init__(self, device: str, warm: str = "export", python: str = sys.executable) -> None:
         env = worker_env(device)
         env["SNIPPET_WARM_UP"] = warm
         self.warm = warm
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "snippet_engine.worker"], stdin=subprocess.PIPE,
+            [python, "-m", "snippet_engine.worker"], stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
             start_new_session=True, bufsize=1,
         )
@@ -105,8 +105,9 @@ class WorkerPool:
     record can be half-written; a run that completes leaves them idle for the next one.
     """
 
-    def __init__(self, device: str, size: int) -> None:
-        self.device, self.size = device, size
+    def __init__(self, device: str, size: int, python: str = sys.executable) -> None:
+        """`python`: the interpreter the workers run in (another venv, for a drift run)."""
+        self.device, self.size, self.python = device, size, python
         self._idle: list[Worker] = []
         self._all: list[Worker] = []
         self._lock = threading.Lock()
@@ -117,7 +118,7 @@ class WorkerPool:
                 if worker.warm == warm:
                     self._idle.remove(worker)
                     return worker
-        worker = Worker(self.device, warm)
+        worker = Worker(self.device, warm, self.python)
         with self._lock:
             self._all.append(worker)
         return worker

@@ -17,12 +17,18 @@ import selectors
 import shutil
 import signal
 import sys
+import sysconfig
 import tempfile
 import time
 import warnings
 from pathlib import Path
 
 OUTPUT_CAP = 1024 * 1024  # bytes of stdout+stderr a snippet may print
+# Where this interpreter lives, for the coordinator to normalise paths with: a drift run's
+# interpreter is not the coordinator's.
+INTERPRETER = {**{name: sysconfig.get_paths()[name]
+                  for name in ("purelib", "platlib", "stdlib", "platstdlib")},
+               "executable": sys.executable, "prefix": sys.prefix, "base_prefix": sys.base_prefix}
 CHILD_SCRIPT = str(Path(__file__).with_name("child.py"))
 _current_child: int | None = None
 _protocol_fd: int | None = None
@@ -195,7 +201,7 @@ def run_task(task: dict) -> dict:
     reply = {
         "id": task["id"], "output": output, "duration": duration,
         "maxrss_kib": rusage.ru_maxrss if rusage else 0,
-        "task_dir": str(task_dir), "work_dir": str(work), "pid": pid,
+        "task_dir": str(task_dir), "work_dir": str(work), "pid": pid, "interpreter": INTERPRETER,
     }
     reply.update(classify(task, status_word, killed_for, child_result))
     shutil.rmtree(task_dir, ignore_errors=True)

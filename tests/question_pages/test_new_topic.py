@@ -3,6 +3,8 @@ clear message for each mistake on the way (each told once, with its file and lin
 
 from __future__ import annotations
 
+import html
+import json
 import re
 import shutil
 import subprocess
@@ -169,3 +171,52 @@ def test_a_malformed_topics_file_is_one_message(copy: Path) -> None:
     assert _problems(copy) == [
         "docs/topics.yml:3: topic id 'Compile!' is not lowercase words joined by '-'. Use the "
         "folder name, e.g. 'export'"]
+
+
+def _report(changed: str, same: str) -> dict:
+    diff = (f"--- {changed} (pinned torch)\n+++ {changed} (compared torch)\n@@ -1 +1 @@\n"
+            "-tensor([ 1.5410, -0.2934, -2.1788])\n+tensor([ 0.1000,  0.2000,  0.3000])\n")
+    return {
+        "schema": 1, "generated": "2026-12-01T08:00:00Z", "engine": "5",
+        "pinned": {"torch": "2.13.0+cpu", "python": "3.11.7", "hardware": "a CPU", "engine": "5"},
+        "compared": {"torch": "9.9.0+cu130", "python": "3.11.7", "hardware": "a CPU"},
+        "counts": {"unchanged": 1, "output changed": 1, "now fails": 0, "now runs": 0,
+                   "outcome changed": 0},
+        "snippets": [
+            {"snippet": changed, "class": "output changed", "pages": ["export/good-page.md"],
+             "committed": "ok", "now": "ok", "message": "", "diff": diff},
+            {"snippet": same, "class": "unchanged", "pages": ["export/other-page.md"],
+             "committed": "ok", "now": "ok", "message": "", "diff": ""},
+        ],
+    }
+
+
+def test_a_drift_report_on_the_upgrading_page_and_under_each_snippet(copy: Path) -> None:
+    reports = copy / "reports" / "drift"
+    reports.mkdir(parents=True)
+    (reports / "torch-9.9.0.json").write_text(json.dumps(_report(
+        "snippets/export/fixture_tensor.py", "snippets/export/fixture_plain.py")))
+    built = build(copy)
+    assert built.returncode == 0, built.stderr[-3000:]
+    site = copy / "site"
+    upgrading = (site / "upgrading-torch" / "index.html").read_text()
+    anchor = "drift-9-9-0-snippets-export-fixture-tensor-py"
+    assert 'id="drift-9-9-0"' in upgrading and f'id="{anchor}"' in upgrading
+    assert "compared with its committed record from the pinned torch 2.13.0+cpu" in upgrading
+    assert "+tensor([ 0.1000,  0.2000,  0.3000])" in html.unescape(re.sub(r"<[^>]+>", "", upgrading))
+    assert "What does the fixture snippet print" in upgrading  # grouped under its page
+    good = (site / "export" / "good-page" / "index.html").read_text()
+    assert "On torch 9.9.0: output changed" in good
+    assert f'href="../../upgrading-torch/#{anchor}"' in good
+    other = (site / "export" / "other-page" / "index.html").read_text()
+    assert "Same output on torch 9.9.0." in other and "On torch 9.9.0:" not in other
+
+
+def test_an_unreadable_drift_report_is_one_message(copy: Path) -> None:
+    reports = copy / "reports" / "drift"
+    reports.mkdir(parents=True)
+    (reports / "torch-9.9.0.json").write_text('{"schema": 7}')
+    problems = _problems(copy)
+    assert problems == [
+        "reports/drift/torch-9.9.0.json:1: not a drift report this site can read ('schema 7, "
+        "expected 1'). Re-create it: python scripts/snippets.py drift --torch VERSION"]
