@@ -21,7 +21,6 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -200,42 +199,38 @@ def summary(report: dict) -> str:
 
 
 def venv_for(root: Path, version: str) -> str:
-    """The interpreter of .cache/drift-venvs/torch-VERSION, created from the project's own pins
-    with only torch (and what pip must move with it) changed. Raises DriftError, saying why,
-    when that torch cannot be installed here."""
-    venv = root / ".cache" / "drift-venvs" / f"torch-{version}"
-    python = venv / "bin" / "python"
-    if python.exists():
-        try:
-            if describe_interpreter(str(python)).torch_version.split("+")[0] == version:
-                return str(python)
-        except RuntimeError:
-            pass
+    """The interpreter of .cache/drift-venvs/torch-VERSION, with the project's own pins
+    (requirements.txt, constraints.txt) but torch at VERSION, and whatever pip must move with it
+    unpinned. Raises DriftError, saying why, when that torch cannot be installed here."""
     for pins in ("requirements.txt", "constraints.txt"):
         if not (root / pins).is_file():
             raise DriftError(f"{root / pins} is missing: the drift venv is made from the "
                              "project's own pins")
-    shutil.rmtree(venv, ignore_errors=True)
-    venv.parent.mkdir(parents=True, exist_ok=True)
-    base = getattr(sys, "_base_executable", sys.executable)
-    subprocess.run([base, "-m", "venv", str(venv)], check=True)
-    pins = (root / "requirements.txt").read_text(encoding="utf-8")
-    numpy = re.search(r"^numpy==\S+", pins, re.MULTILINE)
+    venv = root / ".cache" / "drift-venvs" / f"torch-{version}"
+    python = venv / "bin" / "python"
+    fresh = not python.exists()
+    if fresh:
+        venv.parent.mkdir(parents=True, exist_ok=True)
+        base = getattr(sys, "_base_executable", sys.executable)
+        subprocess.run([base, "-m", "venv", str(venv)], check=True)
+    requirements = re.sub(r"^torch==\S+", f"torch=={version}",
+                          (root / "requirements.txt").read_text(encoding="utf-8"), flags=re.MULTILINE)
     constraints = [line for line in (root / "constraints.txt").read_text(encoding="utf-8").splitlines()
                    if not re.match(r"^torch\b", line.strip())]
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as fh:
-        fh.write("\n".join(constraints) + "\n")
-    try:
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "requirements.txt").write_text(requirements, encoding="utf-8")
+        (Path(tmp) / "constraints.txt").write_text("\n".join(constraints) + "\n", encoding="utf-8")
         done = subprocess.run(
-            [str(python), "-m", "pip", "install", "--quiet", f"torch=={version}",
-             *( [numpy.group(0)] if numpy else []), "-c", fh.name],
-            capture_output=True, text=True, check=False)
-    finally:
-        os.unlink(fh.name)
+            [str(python), "-m", "pip", "install", "--quiet", "-r", str(Path(tmp) / "requirements.txt"),
+             "-c", str(Path(tmp) / "constraints.txt")], capture_output=True, text=True, check=False)
     if done.returncode != 0:
-        shutil.rmtree(venv, ignore_errors=True)
+        if fresh:
+            shutil.rmtree(venv, ignore_errors=True)
         raise DriftError(
             f"torch {version} cannot be installed here, so nothing was compared. pip said:\n"
             + "\n".join(done.stderr.strip().splitlines()[-12:])
             + "\nGive an installed interpreter with --python PATH instead.")
+    installed = describe_interpreter(str(python)).torch_version.split("+")[0]
+    if installed != version:
+        raise DriftError(f"{venv} has torch {installed}, not {version}; delete it and run again")
     return str(python)
