@@ -1,12 +1,11 @@
-#!/usr/bin/env python3
 """Benchmark: from saving a snippet to the browser showing its new real output, under
 `mkdocs serve` (the live preview), on a copy of this repository's whole site.
 
-Not a test: it prints figures. A copy of the site (docs, snippets with their records, scripts,
-config) is served from a temporary folder, so nothing here is touched. Chromium (Debian's, through
-Playwright) keeps the page of the edited snippet open; each round appends a line to the snippet
-that prints a new marker, and the time is taken from the write until the page the browser
-reloaded by itself (MkDocs' livereload) shows it.
+Not a test: it prints figures. A copy of the committed site (docs, snippets with their records,
+scripts, config, from git HEAD) is served from a temporary folder, so nothing here is touched.
+Chromium (Debian's, through Playwright) keeps the page of the edited snippet open; each round
+appends a line to the snippet that prints a new marker, and the time is taken from the write
+until the page the browser reloaded by itself (MkDocs' livereload) shows it.
 
     .venv/bin/python scripts/bench_preview.py [--rounds 5] [--snippet snippets/export/X.py]
 """
@@ -15,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import signal
 import socket
 import statistics
@@ -32,13 +30,11 @@ COPY = ("mkdocs.yml", "requirements.txt", "CONTRIBUTING.md", "docs", "scripts", 
 
 
 def copy_site(dest: Path) -> Path:
+    """The committed site (git HEAD), so that work in progress in the checkout cannot break it."""
     dest.mkdir(parents=True)
-    for name in COPY:
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(source, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
-        else:
-            shutil.copy(source, dest / name)
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "HEAD", *COPY],
+                             capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(dest)], input=archive, check=True)
     return dest
 
 
