@@ -83,6 +83,10 @@ def snippet_notes(reports: list[DriftReport], snippet: str, link: str) -> str:
             continue
         if item["class"] == "unchanged":
             parts.append(f"Same output on torch {report.version}.\n{{: .drift-same }}")
+        elif item.get("only_torch_lines"):
+            parts.append(f"Same output on torch {report.version}, except the line numbers of "
+                         f"torch's own files ([diff]({link}#{report.snippet_anchor(snippet)})).\n"
+                         "{: .drift-same }")
         else:
             parts.append(f'!!! note "On torch {report.version}: {item["class"]}"\n\n'
                          f"    Run on torch {report.version}, this snippet's outcome is "
@@ -120,7 +124,8 @@ def render_page(reports: list[DriftReport], page_link: dict[str, str]) -> str:
             for item in sorted(by_page[page], key=lambda i: i["snippet"]):
                 anchor = report.snippet_anchor(item["snippet"])
                 also = [page_link[p] for p in item["pages"][1:] if p in page_link]
-                out += [f"#### `{item['snippet']}`: {item['class']} {{#{anchor}}}", "",
+                moved = " (only torch's line numbers)" if item.get("only_torch_lines") else ""
+                out += [f"#### `{item['snippet']}`: {item['class']}{moved} {{#{anchor}}}", "",
                         f"Pinned torch: *{item['committed']}*; torch {report.version}: "
                         f"*{item['now']}*." + (f" Also shown on {', '.join(also)}." if also else ""),
                         ""]

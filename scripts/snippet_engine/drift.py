@@ -54,6 +54,7 @@ class Change:
     now: str  # the outcome on the other torch
     message: str  # the engine's message for a failure
     diff: str  # unified diff of the normalised outputs, committed first
+    only_torch_lines: bool = False  # the outputs differ only in torch's own line numbers
 
 
 def _outcome_label(status: str, error_type: str = "") -> str:
@@ -70,6 +71,18 @@ def classify(committed: Record, now: Outcome, now_error: str) -> str:
     if committed.status == "expected-error" and now.status == "failed" and now_error:
         return "outcome changed"  # another exception than the expected one
     return "now fails"
+
+
+_TORCH_LINE = re.compile(r"((?:<site-packages>/)?torch/[\w/.]+\.py)(:|\", line )\d+")
+
+
+def only_torch_lines(old: str, new: str) -> bool:
+    """Whether two outputs differ only in the line numbers of torch's own files (log-line
+    prefixes, traceback frames): a moved line in torch, not a change a reader would see."""
+    def mask(text: str) -> str:
+        return _TORCH_LINE.sub(r"\1\2<line>", text)
+
+    return old != new and mask(old) == mask(new)
 
 
 def _diff(old: str, new: str, snippet: str) -> str:
@@ -148,7 +161,9 @@ def compare(root: Path, scratch: Path, env: Environment, outcomes: list[Outcome]
             snippet=outcome.path, klass=klass,
             committed=_outcome_label(committed.status, committed.error_type),
             now=_outcome_label(outcome.status, now_error), message=outcome.message,
-            diff="" if klass == "unchanged" else _diff(committed.output, outcome.output, outcome.path)))
+            diff="" if klass == "unchanged" else _diff(committed.output, outcome.output, outcome.path),
+            only_torch_lines=klass == "output changed" and only_torch_lines(committed.output,
+                                                                            outcome.output)))
     counts = {klass: sum(c.klass == klass for c in changes) for klass in CLASSES}
     return {
         "schema": SCHEMA,
@@ -160,7 +175,7 @@ def compare(root: Path, scratch: Path, env: Environment, outcomes: list[Outcome]
         "counts": counts,
         "snippets": [{"snippet": c.snippet, "class": c.klass, "pages": pages.get(c.snippet, []),
                       "committed": c.committed, "now": c.now, "message": c.message,
-                      "diff": c.diff} for c in changes],
+                      "only_torch_lines": c.only_torch_lines, "diff": c.diff} for c in changes],
     }
 
 
@@ -190,7 +205,8 @@ def summary(report: dict) -> str:
     for page, items in sorted(by_page.items()):
         lines += [f"### {page}", ""]
         for item in items:
-            lines += [f"- `{item['snippet']}`: **{item['class']}** ({item['committed']} -> "
+            note = " (only torch's own line numbers moved)" if item.get("only_torch_lines") else ""
+            lines += [f"- `{item['snippet']}`: **{item['class']}**{note} ({item['committed']} -> "
                       f"{item['now']})" + (f": {item['message']}" if item["message"] else ""), ""]
             if item["diff"]:
                 lines += ["  ```diff", *("  " + line for line in item["diff"].splitlines()),

@@ -16,6 +16,7 @@ import pytest
 
 from helpers import ROOT, SCRIPTS, run_cli, write
 from snippet_engine.discovery import all_records
+from snippet_engine.drift import only_torch_lines
 
 NEXT = "import os\nNEXT = bool(os.environ.get('SNIPPET_FAKE_NEXT_TORCH'))\n"
 FIXTURES = {
@@ -123,3 +124,13 @@ def test_a_torch_that_cannot_be_installed_is_refused(recorded: Path, tmp_path: P
     assert "--python PATH" in done.stderr
     assert not (tmp_path / "reports").exists()
     assert not (recorded / ".cache" / "drift-venvs" / "torch-2.99.0").exists()
+
+
+def test_a_moved_line_in_torch_is_told_apart() -> None:
+    old = ("W<time> <pid> torch/_dynamo/variables/tensor.py:1759] [0/0] Graph break\n"
+           '  File "<site-packages>/torch/_dynamo/functional_export.py", line 232, in forward\n')
+    new = old.replace("1759", "1841").replace("line 232", "line 243")
+    assert only_torch_lines(old, new)
+    assert not only_torch_lines(old, new.replace("Graph break", "Graph broke"))
+    assert not only_torch_lines(old, old)
+    assert not only_torch_lines("snippets/t/x.py:3\n", "snippets/t/x.py:4\n")
