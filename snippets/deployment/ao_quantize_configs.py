@@ -1,0 +1,53 @@
+#| devices: cpu
+import copy
+import io
+import logging
+
+# Quiet two import-time messages: torchao's CUDA-only kernels that a CPU torch cannot load, and
+# torch's deprecation warning about torchao registering an Enum as a pytree constant.
+logging.getLogger("torchao").setLevel(logging.ERROR)
+logging.getLogger("torch.utils._pytree").setLevel(logging.ERROR)
+
+import torch
+from torchao.quantization import (
+    Int8DynamicActivationInt8WeightConfig,
+    Int8WeightOnlyConfig,
+    quantize_,
+)
+
+
+def make_model():
+    return torch.nn.Sequential(
+        torch.nn.Linear(512, 1024), torch.nn.ReLU(), torch.nn.Linear(1024, 256)
+    ).eval()
+
+
+def saved_bytes(m):
+    buf = io.BytesIO()
+    torch.save(m.state_dict(), buf)
+    return buf.tell()
+
+
+fp32 = make_model()
+x = torch.randn(32, 512)
+with torch.no_grad():
+    ref = fp32(x)
+print(f"fp32: weight type = {type(fp32[0].weight).__name__}, dtype = {fp32[0].weight.dtype}")
+
+for name, config in [
+    ("int8 weight-only", Int8WeightOnlyConfig()),
+    ("int8 dynamic act + int8 weight", Int8DynamicActivationInt8WeightConfig()),
+]:
+    q = copy.deepcopy(fp32)
+    quantize_(q, config)  # in place: swaps each Linear's weight for a tensor subclass
+    w = q[0].weight
+    with torch.no_grad():
+        y = q(x)
+    rel = ((y - ref).norm() / ref.norm()).item()
+    ratio = saved_bytes(q) / saved_bytes(fp32)
+    print(f"{name}:")
+    print(f"  weight type = {type(w).__name__}, reported dtype = {w.dtype}")
+    print(f"  inner tensors = {w.__tensor_flatten__()[0]}")
+    print(f"  saved state_dict size vs fp32: {round(ratio, 2)}x")
+    print(f"  relative error < 2%: {rel < 0.02} | < 0.2%: {rel < 0.002}")
+    print(f"  module is still nn.Linear: {type(q[0]) is torch.nn.Linear}")

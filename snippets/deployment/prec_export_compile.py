@@ -1,0 +1,45 @@
+#| devices: cpu
+#| timeout: 240
+import collections
+import copy
+
+import torch
+from torch.utils.benchmark import Timer
+
+model = torch.nn.Sequential(torch.nn.Linear(256, 256), torch.nn.GELU(), torch.nn.Linear(256, 16)).eval()
+x = torch.randn(32, 256)
+with torch.no_grad():
+    ref = model(x)
+
+
+def error_class(y):
+    rel = ((y.float() - ref).norm() / ref.norm()).item()
+    return "< 0.1%" if rel < 1e-3 else "0.1% to 1%" if rel < 1e-2 else ">= 1%"
+
+
+for dt in (torch.bfloat16, torch.float16):
+    m = copy.deepcopy(model).to(dt)
+    xd = x.to(dt)
+    ep = torch.export.export(m, (xd,))
+    dtypes = collections.Counter(
+        str(n.meta["val"].dtype) for n in ep.graph.nodes if isinstance(n.meta.get("val"), torch.Tensor)
+    )
+    print(f"{dt}:")
+    print("  export graph value dtypes:", dict(dtypes))
+    with torch.no_grad():
+        print("  eager error vs fp32:   ", error_class(m(xd)))
+        print("  exported error vs fp32:", error_class(ep.module()(xd)))
+        compiled = torch.compile(m)  # Inductor, the default backend
+        print("  compiled error vs fp32:", error_class(compiled(xd)))
+
+
+def best_time(fn, arg):
+    with torch.no_grad():
+        return min(Timer("f(a)", globals={"f": fn, "a": arg}).blocked_autorange(min_run_time=0.2).median
+                   for _ in range(3))
+
+
+t32 = best_time(model, x)
+for dt in (torch.bfloat16, torch.float16):
+    ratio = best_time(copy.deepcopy(model).to(dt), x.to(dt)) / t32
+    print(f"eager {str(dt)[6:]} on this CPU, one thread: slower than fp32 by more than 2x: {ratio > 2}")
