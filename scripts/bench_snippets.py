@@ -33,16 +33,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from snippet_engine.analysis import warm_kind  # noqa: E402
+from snippet_engine.analysis import KINDS, snippet_kind  # noqa: E402
 from snippet_engine.discovery import Snippet, discover  # noqa: E402
 from snippet_engine.scheduler import worker_env  # noqa: E402
 
-KINDS = ("export", "compile", "aoti")
-
 
 def kind_of(snippet: Snippet) -> str:
-    source = snippet.path.read_text(encoding="utf-8")
-    return "aoti" if "aoti_" in source else warm_kind([source])
+    return snippet_kind(snippet.rel, snippet.path.read_text(encoding="utf-8"))
 
 
 def copy_bank(dest: Path) -> Path:
@@ -89,6 +86,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--skip-fresh", action="store_true", help="skip the `run --fresh` figure")
+    parser.add_argument("--times", type=Path, help="also write each snippet's seconds, both ways, "
+                                                   "as JSON here")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         root = copy_bank(Path(tmp))
@@ -107,6 +106,9 @@ def main() -> None:
             b = sum(base_times[r] for r in rels)
             e = sum(warm_times[r] for r in rels)
             print(f"{kind:<10}{len(rels):>9}{b:>12.1f} s{e:>12.1f} s{b / e:>7.1f}x")
+        if args.times:
+            args.times.write_text(json.dumps({"naive": base_times, "engine": warm_times,
+                                              "kinds": kinds}, indent=1) + "\n")
         longest = max(warm_times.items(), key=lambda item: item[1])
         print("\nwhole bank, wall time")
         print(f"  naive (fresh python per snippet)   : {base_wall:8.1f} s")

@@ -66,3 +66,17 @@ def torch_environment_line(source: str) -> int | None:
                 if _torch_key(node.args[0] if node.args else None):
                     lines.append(node.lineno)
     return min(lines) if lines else None
+
+
+KINDS = ("export", "compile", "aoti", "deployment")
+
+
+def snippet_kind(rel: str, source: str) -> str:
+    """What kind of work a snippet does, for the benchmark's figures and the test command's
+    coverage (not for how it runs): AOTInductor (a C++ compile and a package), compile (forked
+    from the Inductor-warm worker), deployment (ONNX, torchao, ExecuTorch), or export."""
+    if "aoti_" in source:
+        return "aoti"
+    if warm_kind([source]) == "compile":
+        return "compile"
+    return "deployment" if rel.startswith("snippets/deployment/") else "export"

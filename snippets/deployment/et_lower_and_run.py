@@ -59,7 +59,7 @@ with open("net.pte", "wb") as f:
 plan = program.executorch_program.execution_plan
 print("methods:", [p.name for p in plan])
 print("delegates:", [d.id for d in plan[0].delegates])
-print("operators left to portable kernels:", [op.name for op in plan[0].operators])
+print("operators left to ExecuTorch's own kernels:", [op.name for op in plan[0].operators])
 weight_bytes = sum(p.numel() * p.element_size() for p in model.parameters())
 print(f"file size / fp32 weight bytes: {os.path.getsize('net.pte') / weight_bytes:.1f}x")
 

@@ -36,7 +36,7 @@ for name in STEPS:
         step(name)
     print(f"  {name:27} {len(caught)} shown")
 
-print("With warnings.simplefilter('default') (as `python -W default` or pytest):")
+print("With warnings.simplefilter('default') (as `python -W default`; pytest uses 'always'):")
 for name in STEPS:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("default")

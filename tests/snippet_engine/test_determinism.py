@@ -7,7 +7,7 @@ run in one checkout, the same in a second checkout at another path, and a run th
 What runs: fixture snippets that stress the engine (seeding, paths, torch's log lines at DEBUG
 level, a variable torch reads at import, an Inductor compile), plus, from the real bank, every
 snippet whose committed record is not current (the ones a change touched) and the two quickest
-of each kind (export, compile, AOTInductor), so that every kind is always compared. The whole
+of each kind (export, compile, AOTInductor, deployment), so that every kind is always compared. The whole
 bank, three ways, is CI's drift step (`scripts/ci_cpu_job.sh drift`), which keeps this test
 command fast as the bank grows.
 """
@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from helpers import ROOT, run_cli
-from snippet_engine.analysis import warm_kind
+from snippet_engine.analysis import KINDS, snippet_kind
 from snippet_engine.check import record_state
 from snippet_engine.discovery import all_records, discover
 from snippet_engine.records import read_record
@@ -52,14 +52,9 @@ FIXTURES = {
         "print('generated a C++ kernel:', 'cpp_fused' in code, 'out:', tuple(out.shape))\n"
         "print('fx graph cache:', dict(counters['inductor']))\n"),
 }
-KINDS = ("export", "compile", "aoti")
-
-
 def kind_of(path: Path) -> str:
-    source = path.read_text(encoding="utf-8")
-    if "aoti_" in source:
-        return "aoti"
-    return warm_kind([source])
+    return snippet_kind(path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT)
+                        else path.as_posix(), path.read_text(encoding="utf-8"))
 
 
 def chosen_from_the_bank(root: Path) -> list[str]:
