@@ -18,13 +18,17 @@ from .sites import Site
 # Budgets, from measurement of the real site (17 questions) on 2026-11-30:
 #   heaviest question page (export/what-export-returns/): 225,240 bytes in 10 requests;
 #   the index (questions/): 215,348 bytes in 10 requests. Of that, Material's CSS, JavaScript and
-#   search worker are 73 kB, the search index 130 kB (gzipped; it grows by about 7.5 kB with each
-#   question), the page itself 6 to 16 kB, our own CSS and JavaScript 3.7 kB, the favicon 2 kB.
+#   search worker are 73 kB, the search index 130 kB (gzipped), the page itself 6 to 16 kB, our
+#   own CSS and JavaScript 3.7 kB, the favicon 2 kB.
+# Measured again on 2026-12-01 with 32 questions: the search index had grown to 262 kB and the
+# question page to 358,552 bytes, over budget. Snippet code and outputs, and the notebooks, are
+# now kept out of the search index (they were most of its text): 148 kB, and the heaviest
+# question page (export/non-tensor-inputs/) 244,650 bytes, the index 234,538. The index now
+# grows by about 3 to 4 kB (gzipped) with each question's prose.
 #   DOMContentLoaded: medians of 300 to 575 ms on loopback, on a 2-core machine shared with other
 #   jobs (single visits 220 to 620 ms).
-# The byte budgets leave room for about ten more questions; past that, the search index is the
-# thing to shrink (it is most of the weight). The time budget is loose because timing on a shared
-# machine is noisy; it catches a page that blocks on something new (a big script, a slow request).
+# The time budget is loose because timing on a shared machine is noisy; it catches a page that
+# blocks on something new (a big script, a slow request).
 BYTES_BUDGET = {"question": 320_000, "index": 300_000}
 DOM_CONTENT_LOADED_BUDGET_MS = 1500
 VISITS = 3
