@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from functools import cache
 from pathlib import Path
 
 from markdown.extensions.toc import slugify
@@ -329,6 +330,30 @@ class _Checker:
                     elif path_part.endswith(".md") and not (docs / path_part).resolve().is_file():
                         self.error(number, f"link to '{path_part}', which does not exist",
                                    "Link another page by its file, e.g. graph-signature.md#basics")
+                    elif path_part.endswith(".md") and anchor:
+                        target_path = (docs / path_part).resolve()
+                        stamp = target_path.stat()
+                        there = _question_page_anchors(target_path, self.page.path.parents[1],
+                                                       stamp.st_mtime_ns, stamp.st_size)
+                        if there is not None and anchor not in there:
+                            self.error(number, f"link to '{path_part}#{anchor}', an anchor that "
+                                       "page does not have",
+                                       "Link a section or explainer heading of it: "
+                                       + ", ".join(sorted(there)))
+
+
+@cache
+def _question_page_anchors(path: Path, docs_dir: Path, mtime_ns: int,
+                           size: int) -> frozenset[str] | None:
+    """The anchors of another question page (its sections and explainer headings; follow-ups
+    have none), or None when `path` is not a question page or does not parse. Cached by the
+    file's path, time and size, so that an edited page is read again."""
+    try:
+        if not is_question_page(path, docs_dir):
+            return None
+        return frozenset(page_anchors(parse_page(path, docs_dir)))
+    except (ValueError, OSError):
+        return None
 
 
 def validate_page(page: Page, root: Path, page_ids: set[str],

@@ -66,7 +66,8 @@ def test_a_page_under_a_new_topic_lands_through_the_documented_commands(copy: Pa
     assert run_cli("run", root=copy).returncode == 0
     done = script(copy, "check_pages.py")
     assert done.returncode == 0, done.stdout
-    assert "3 question page(s) in 3 topic(s)" in done.stdout
+    declared = (copy / "docs/topics.yml").read_text().count("- id: ")
+    assert f"3 question page(s) in {declared} topic(s)" in done.stdout
     built = build(copy)
     assert built.returncode == 0, built.stderr[-3000:]
 
@@ -220,3 +221,16 @@ def test_an_unreadable_drift_report_is_one_message(copy: Path) -> None:
     assert problems == [
         "reports/drift/torch-9.9.0.json:1: not a drift report this site can read ('schema 7, "
         "expected 1'). Re-create it: python scripts/snippets.py drift --torch VERSION"]
+
+
+def test_a_link_to_an_anchor_another_page_lacks(copy: Path) -> None:
+    """MkDocs checks anchors of links between pages; check_pages must say so first."""
+    page = copy / "docs/export/good-page.md"
+    text = page.read_text()
+    page.write_text(text.replace("[Back to basics](#basics)",
+                                 "[Back to basics](other-page.md#is-this-a-follow-up)"))
+    line = text.split("\n").index(next(x for x in text.split("\n") if "[Back to basics]" in x)) + 1
+    (problem,) = _problems(copy)
+    assert problem.startswith(f"docs/export/good-page.md:{line}: link to "
+                              "'other-page.md#is-this-a-follow-up', an anchor that page does not "
+                              "have. Link a section or explainer heading of it: basics, ")
