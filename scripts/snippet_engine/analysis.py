@@ -17,6 +17,9 @@ import ast
 # Environment variables that torch and its compilers read; a worker starts with none of them set.
 TORCH_ENV_PREFIXES = ("TORCH", "PYTORCH_", "TRITON_", "TORCHDYNAMO_", "TORCHINDUCTOR_",
                       "TORCH_COMPILE_", "CUDA_", "OMP_", "MKL_")
+# Read when used, not at import (torch._inductor.runtime.cache_dir_utils.cache_dir reads the
+# environment on every call): setting one needs no fresh interpreter.
+READ_WHEN_USED = ("TORCHINDUCTOR_CACHE_DIR", "TRITON_CACHE_DIR")
 # What a snippet that compiles names; an export snippet names none of these.
 COMPILE_MARKERS = ("torch.compile", "torch._inductor", "aoti_", "torch._export.aot", "compile_fx")
 
@@ -36,7 +39,7 @@ def _is_environ(node: ast.AST) -> bool:
 def _torch_key(node: ast.AST | None) -> bool:
     """A key naming a torch variable; a key that is not a literal could be one."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value.startswith(TORCH_ENV_PREFIXES)
+        return node.value.startswith(TORCH_ENV_PREFIXES) and node.value not in READ_WHEN_USED
     return True
 
 

@@ -69,7 +69,8 @@ def warm_up_compile() -> None:
     compile thread so that no pool of compile workers is started here (torch resets pools in a
     forked child anyway, so a snippet starts its own, as a fresh process does). Afterwards
     Dynamo's caches, frame numbers and counters, Inductor's in-memory code caches and its
-    metrics are reset, so compile ids start at [0/0] and counters at zero in every child.
+    metrics are reset, and the cache artifacts it recorded are dropped, so compile ids start at
+    [0/0], counters at zero and `save_cache_artifacts()` empty in every child.
     """
     warm_up()
     import torch
@@ -78,13 +79,17 @@ def warm_up_compile() -> None:
         import torch._inductor.compile_fx  # the import is the point
         from torch._inductor import metrics
         from torch._inductor.utils import clear_caches, fresh_cache
+        from torch.compiler._cache import CacheArtifactManager
     except (ImportError, AttributeError):
         return  # another torch (a drift run) without these: its snippets just pay the cost
 
     def _warm(x: torch.Tensor) -> torch.Tensor:
         return torch.sin(x) * 3.25 + x.cos().sum(dim=-1, keepdim=True)
 
-    with fresh_cache(), torch._inductor.config.patch(compile_threads=1):
+    # CacheArtifactManager: the artifacts this compile records for save_cache_artifacts() go to
+    # a throwaway collection, or a snippet's "mega-cache" would carry the warm-up's graph too.
+    with fresh_cache(), torch._inductor.config.patch(compile_threads=1), \
+            CacheArtifactManager.with_fresh_cache():
         torch.compile(_warm)(torch.ones(3, 5))
     torch._dynamo.reset()
     clear_caches()

@@ -50,7 +50,9 @@ FIXTURES = {
         "f = torch.compile(lambda x: (x.sin() + 1).relu())\n"
         "out, (code,) = run_and_get_code(f, torch.randn(8))\n"
         "print('generated a C++ kernel:', 'cpp_fused' in code, 'out:', tuple(out.shape))\n"
-        "print('fx graph cache:', dict(counters['inductor']))\n"),
+        "print('fx graph cache:', dict(counters['inductor']))\n"
+        "saved = torch.compiler.save_cache_artifacts()\n"
+        "print('cache artifacts:', {k: len(v) for k, v in saved[1].artifacts.items()})\n"),
 }
 def kind_of(path: Path) -> str:
     return snippet_kind(path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT)
@@ -157,6 +159,8 @@ def test_a_variable_set_before_import_torch_takes_effect(three_runs: dict) -> No
 
 def test_a_cold_inductor_compile_in_every_worker(three_runs: dict) -> None:
     _, output = three_runs["warm"]["snippets/zz_engine_fixtures/inductor.py"]
-    # The warm-up's own compile leaves no trace: the cache counters start from zero.
+    # The warm-up's own compile leaves no trace: the cache counters start from zero, and the
+    # artifacts save_cache_artifacts() collects are this snippet's only.
     assert output == ("generated a C++ kernel: True out: (8,)\n"
-                      "fx graph cache: {'fxgraph_cache_miss': 1}\n"), output
+                      "fx graph cache: {'fxgraph_cache_miss': 1}\n"
+                      "cache artifacts: {'inductor': 1, 'aot_autograd': 1}\n"), output
