@@ -35,8 +35,8 @@ def _link(from_uri: str, to_uri: str) -> str:
 
 
 def topic_list(topics: list[Topic], from_uri: str) -> str:
-    lines = [f"- [{topic.title}]({_link(from_uri, topic.index_uri)}): the questions from junior "
-             f"to principal, and [a notebook]({_link(from_uri, topic.notebook_uri)}) of every "
+    lines = [f"- [{topic.title}]({_link(from_uri, topic.index_uri)}): its questions in the order "
+             f"to learn them, and [a notebook]({_link(from_uri, topic.notebook_uri)}) of every "
              "snippet with its recorded output"
              for topic in topics]
     return "\n".join(lines)
