@@ -43,9 +43,8 @@ print("  why:", [reason.strip() for reason in guard_failures[f.__code__]])
 
 n, compiled_m = graphs_compiled_by(lambda: Timer(
     "g(x)", globals={"g": compiled, "x": x}, num_threads=2).blocked_autorange(min_run_time=1))
-eager_m = Timer("f(x)", globals={"f": f, "x": x}, num_threads=2).blocked_autorange(min_run_time=1)
 print("Timer(num_threads=2): graphs compiled inside it:", n)
-print("compiled faster than eager (medians, same threads):", compiled_m.median < eager_m.median)
+# Which median is lower is left out: on a machine shared with other jobs it flips between runs.
 
 seen = []
 for threads in (1, 2):
