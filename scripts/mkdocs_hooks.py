@@ -37,11 +37,13 @@ from question_pages.site_checks import check_site
 from question_pages.topics import Topic
 from snippet_engine.discovery import RECORD_SUFFIX
 from snippet_engine.preview import LivePreview, PreviewFailure
+from snippet_engine.status import StatusBook
 
 ROOT = Path(__file__).resolve().parent.parent
 SNIPPETS = ROOT / "snippets"
 GENERATED = ROOT / ".cache" / "generated-docs"
 _pages: dict[str, Page] = {}
+_book: StatusBook | None = None  # the snippet statuses this build's checks read
 _topics: list[Topic] = []
 _preview: LivePreview | None = None
 _failures: dict[str, PreviewFailure] = {}
@@ -67,7 +69,7 @@ def on_shutdown() -> None:
 
 @event_priority(100)  # before mkdocs-jupyter looks for notebooks
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    global _failures
+    global _failures, _book
     if _preview is not None:
         _, _failures = _preview.refresh()
     docs_dir = Path(config["docs_dir"])
@@ -86,6 +88,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     _pages.clear()
     _pages.update({p.page_id + ".md": p for p in result.pages})
     _topics[:] = result.topics
+    _book = result.snippets
     return files
 
 
@@ -107,7 +110,7 @@ def on_page_markdown(markdown: str, page: MkPage, config: MkDocsConfig, files: F
         # the `| e` of docs/overrides/main.html.
         page.meta["description"] = Markup.escape(description(question))
         page.meta["json_ld"] = structured_data(question, page.canonical_url)
-        return render_page(question, ROOT, titles(list(_pages.values())), _failures)
+        return render_page(question, ROOT, titles(list(_pages.values())), _book, _failures)
 
     def href(page_id: str) -> str:
         target = files.get_file_from_path(page_id + ".md")

@@ -13,7 +13,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from question_pages.model import IMPORTANCE, LEVELS  # noqa: E402
 from question_pages.scaffold import scaffold  # noqa: E402
-from question_pages.topics import TopicsError  # noqa: E402
+from snippet_engine.errors import ProjectError  # noqa: E402
 
 
 def main() -> int:
@@ -29,7 +29,7 @@ def main() -> int:
     try:
         changed = scaffold(args.root, args.topic, args.slug, args.question, args.level,
                            args.importance, args.frequency)
-    except (ValueError, FileExistsError, TopicsError) as exc:
+    except (ProjectError, FileExistsError) as exc:
         print(f"new_question.py: {exc}", file=sys.stderr)
         return 2
     snippet = changed[1]

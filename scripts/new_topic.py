@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from question_pages.scaffold import scaffold_topic  # noqa: E402
-from question_pages.topics import TopicsError  # noqa: E402
+from snippet_engine.errors import ProjectError  # noqa: E402
 
 
 def main() -> int:
@@ -28,7 +28,7 @@ def main() -> int:
     args = parser.parse_args()
     try:
         changed = scaffold_topic(args.root, args.topic, args.title, args.intro)
-    except (ValueError, FileExistsError, TopicsError) as exc:
+    except (ProjectError, FileExistsError) as exc:
         print(f"new_topic.py: {exc}", file=sys.stderr)
         return 2
     print("changed: " + "\n         ".join(changed))

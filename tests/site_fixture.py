@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from helpers import ROOT, mkdocs_env, run_cli
-from question_pages.validate import question_page_paths
+from question_pages.loading import question_page_paths
 
 FIXTURES = Path(__file__).parent / "question_pages" / "fixtures"
 SNIPPETS = {

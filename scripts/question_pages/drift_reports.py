@@ -14,6 +14,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from snippet_engine.errors import ProjectError
+from snippet_engine.pins import release
+
 from .snippet_blocks import fence
 
 REPORT_DIR = "reports/drift"
@@ -21,7 +24,7 @@ PAGE = "upgrading-torch.md"  # docs-relative
 SCHEMA = 1
 
 
-class DriftReportError(ValueError):
+class DriftReportError(ProjectError, ValueError):
     """A committed report that cannot be read: which file, what is wrong, how to fix it."""
 
     def __init__(self, path: Path, what: str, fix: str) -> None:
@@ -40,7 +43,7 @@ class DriftReport:
 
     @property
     def version(self) -> str:
-        return self.compared["torch"].split("+")[0]
+        return release(self.compared["torch"])
 
     @property
     def anchor(self) -> str:

@@ -1,5 +1,14 @@
-"""The markers a docs page (not a question page) may hold, each alone on its line, and what each
-expands to. CONTRIBUTING.md lists them.
+"""The markers a page may hold, each alone on its line, and what each expands to.
+CONTRIBUTING.md lists them.
+
+On a question page:
+
+- `{{ snippet("topic/name.py") }}`: a snippet with its recorded outputs (rendered by
+  `snippet_blocks`, in the sections of SNIPPET_SECTIONS);
+- `{{ helper("topic/_name.py") }}`: a helper module the snippets import, shown exactly as the
+  file is (never a hand-made copy that can drift from it).
+
+On any other docs page:
 
 - `{{ question_table }}`: the filterable index of every question (docs/questions.md);
 - `{{ learning_path("topic") }}`: a topic's questions, junior to principal, and its notebook;
@@ -24,10 +33,32 @@ from .drift_reports import render_page as render_drift
 from .model import Page
 from .topics import Topic
 
+SNIPPET_LINE = re.compile(r"^\s*\{\{\s*snippet\(\s*\"([^\"]+)\"\s*\)\s*\}\}\s*$")
+HELPER_LINE = re.compile(r"^\s*\{\{\s*helper\(\s*\"([^\"]+)\"\s*\)\s*\}\}\s*$")
+SNIPPET_ATTEMPT = re.compile(r"\{\{\s*(snippet|helper)\b")
+
 MARKER = re.compile(
     r"^\{\{\s*(?:(?P<table>question_table)|(?P<topics>topic_list)|(?P<drift>drift_report)"
     r"|learning_path\(\s*\"(?P<path>\w[\w-]*)\"\s*\)"
     r"|include_file\(\s*\"(?P<include>[\w./-]+)\"\s*\))\s*\}\}[ \t]*$", re.MULTILINE)
+
+
+def snippet_refs(page: Page) -> list[tuple[int, str, str]]:
+    """(line, snippet path under snippets/, section title) for every snippet line of the page."""
+    refs = []
+    for section in page.sections:
+        for number, line in section.body:
+            match = SNIPPET_LINE.match(line)
+            if match:
+                refs.append((number, match.group(1), section.title))
+    return refs
+
+
+def helper_refs(page: Page) -> list[tuple[int, str, str]]:
+    """(line, helper path under snippets/, section title) for every helper line of the page."""
+    return [(number, match.group(1), section.title)
+            for section in page.sections for number, line in section.body
+            if (match := HELPER_LINE.match(line))]
 
 
 def _link(from_uri: str, to_uri: str) -> str:

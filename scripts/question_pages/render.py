@@ -12,30 +12,39 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from snippet_engine.preview import PreviewFailure
+from snippet_engine.status import StatusBook
 
 from .drift_reports import PAGE as DRIFT_PAGE
 from .drift_reports import load_reports, snippet_notes
+from .markers import HELPER_LINE, SNIPPET_LINE
 from .model import ANCHORS, SECTION_TITLES, WORD_RANGES, WORDS_PER_MINUTE, Page, speaking_seconds
-from .snippet_blocks import indent, render_snippet
-from .validate import SNIPPET_LINE, words
+from .parse import words
+from .snippet_blocks import fence, indent, render_snippet
 
 IMPORTANCE_LABEL = {"must know": "Must know", "should know": "Should know",
                     "nice to know": "Nice to know"}
 
 
-def _expand_snippets(lines: list[tuple[int, str]], root: Path,
+def _expand_snippets(lines: list[tuple[int, str]], root: Path, book: StatusBook,
                      preview: Mapping[str, PreviewFailure] | None = None,
                      page_id: str = "") -> str:
     out = []
     reports = load_reports(root)
     link = posixpath.relpath(DRIFT_PAGE, posixpath.dirname(page_id) or ".")
     for _, line in lines:
+        helper = HELPER_LINE.match(line)
+        if helper:
+            source = (root / "snippets" / helper.group(1)).read_text(encoding="utf-8")
+            out.append('<section class="snippet" data-search-exclude="true" markdown>\n\n'
+                       + fence(source, "python", f'title="snippets/{helper.group(1)}"')
+                       + "\n\n</section>")
+            continue
         match = SNIPPET_LINE.match(line)
         if not match:
             out.append(line)
             continue
         notes = snippet_notes(reports, f"snippets/{match.group(1)}", link)
-        out.append(render_snippet(match.group(1), root, preview, notes))
+        out.append(render_snippet(match.group(1), book, preview, notes))
     return "\n".join(out).strip("\n")
 
 
@@ -72,10 +81,12 @@ def related_block(page: Page, titles: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
-def render_page(page: Page, root: Path, titles: dict[str, str],
+def render_page(page: Page, root: Path, titles: dict[str, str], book: StatusBook | None = None,
                 preview: Mapping[str, PreviewFailure] | None = None) -> str:
-    """The page as Material Markdown; `preview` holds a live preview's failed runs, shown in place
-    of their snippets' records."""
+    """The page as Material Markdown. `book`: the snippet statuses its checks read (a new reading
+    when not given); `preview` holds a live preview's failed runs, shown in place of their
+    snippets' records."""
+    book = book or StatusBook(root)
     parts = [f"# {page.question}", "", metadata_block(page), ""]
     for title in SECTION_TITLES:
         section = page.section(title)
@@ -85,18 +96,18 @@ def render_page(page: Page, root: Path, titles: dict[str, str],
             parts.append(speaking_note(title, section.text) + "\n")
         if title == "Go deeper":
             for sub in section.subsections:
-                body = indent(_expand_snippets(sub.body[1:], root, preview, page.page_id))
+                body = indent(_expand_snippets(sub.body[1:], root, book, preview, page.page_id))
                 parts.append(f'=== "{sub.title}"\n\n{body}\n')
         elif title == "Follow-ups":
             for sub in section.subsections:
                 question = sub.title.replace('"', "&quot;")
                 parts.append(f'??? question "{question}"\n\n'
-                             f"{indent(_expand_snippets(sub.body[1:], root, preview, page.page_id))}\n")
+                             f"{indent(_expand_snippets(sub.body[1:], root, book, preview, page.page_id))}\n")
         elif title == "Red flags":
             parts.append('!!! danger "Saying these costs you the question"\n\n'
                          f"{indent(section.text)}\n")
         else:
-            parts.append(_expand_snippets(section.body, root, preview, page.page_id) + "\n")
+            parts.append(_expand_snippets(section.body, root, book, preview, page.page_id) + "\n")
     if page.meta.get("related"):
         parts.append(related_block(page, titles))
     return "\n".join(parts) + "\n"

@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from snippet_engine.errors import ProjectError
+from snippet_engine.pins import pinned_minor
+
 from .model import IMPORTANCE, LEVELS, WORD_RANGES
-from .pins import pinned_torch
 from .published import LEDGER, append
 from .topics import add_topic, load_topics, topics_path
 
@@ -90,6 +92,11 @@ print(torch.__version__)
 '''
 
 
+class ScaffoldError(ProjectError, ValueError):
+    """A command-line argument that cannot make a page or topic; the message says which and how."""
+
+
+
 TOPIC_INDEX = """# {title}
 
 {intro}
@@ -109,9 +116,9 @@ def scaffold_topic(root: Path, topic: str, title: str, intro: str | None = None)
     docs/topics.yml, and its two published URLs (index and notebook). Returns the files changed."""
     docs_dir = root / "docs"
     if not _NAME.fullmatch(topic):
-        raise ValueError(f"topic '{topic}' must be lowercase words joined by '-', e.g. compile")
+        raise ScaffoldError(f"topic '{topic}' must be lowercase words joined by '-', e.g. compile")
     if not title.strip():
-        raise ValueError("--title must say what readers see, e.g. 'torch.compile'")
+        raise ScaffoldError("--title must say what readers see, e.g. 'torch.compile'")
     declared = {t.id for t in load_topics(docs_dir)} if topics_path(docs_dir).exists() else set()
     if topic in declared:
         raise FileExistsError(f"topic '{topic}' is already declared in docs/topics.yml")
@@ -137,18 +144,18 @@ def scaffold(root: Path, topic: str, slug: str, question: str, level: str,
     """Write a page with every section as a placeholder and its first snippet, and list the page
     in the ledger. Returns the files changed."""
     if not _NAME.fullmatch(slug):
-        raise ValueError(f"slug '{slug}' must be lowercase words joined by '-', e.g. graph-signature")
+        raise ScaffoldError(f"slug '{slug}' must be lowercase words joined by '-', e.g. graph-signature")
     if not _NAME.fullmatch(topic):
-        raise ValueError(f"topic '{topic}' must be lowercase words joined by '-', e.g. export")
+        raise ScaffoldError(f"topic '{topic}' must be lowercase words joined by '-', e.g. export")
     if level not in LEVELS:
-        raise ValueError(f"level '{level}' must be one of: {', '.join(LEVELS)}")
+        raise ScaffoldError(f"level '{level}' must be one of: {', '.join(LEVELS)}")
     if importance not in IMPORTANCE:
-        raise ValueError(f"importance '{importance}' must be one of: {', '.join(IMPORTANCE)}")
+        raise ScaffoldError(f"importance '{importance}' must be one of: {', '.join(IMPORTANCE)}")
     if not question.strip().endswith("?"):
-        raise ValueError("the question must end with '?'")
+        raise ScaffoldError("the question must end with '?'")
     declared = [t.id for t in load_topics(root / "docs")]
     if topic not in declared:
-        raise ValueError(f"there is no topic '{topic}' yet (topics: {', '.join(declared)}). Start "
+        raise ScaffoldError(f"there is no topic '{topic}' yet (topics: {', '.join(declared)}). Start "
                          f"it first: python scripts/new_topic.py {topic} --title \"<what readers "
                          "see>\"")
     page = root / "docs" / topic / f"{slug}.md"
@@ -162,7 +169,7 @@ def scaffold(root: Path, topic: str, slug: str, question: str, level: str,
                                 importance=importance, frequency=frequency, topic=topic,
                                 snippet=snippet.stem, basics=WORD_RANGES["Basics"],
                                 solid=WORD_RANGES["Solid answer"],
-                                minor=".".join(pinned_torch(root).split(".")[:2])),
+                                minor=pinned_minor(root)),
                     encoding="utf-8")
     snippet.write_text(SNIPPET, encoding="utf-8")
     changed = [_rel(page, root), _rel(snippet, root)]

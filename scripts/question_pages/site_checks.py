@@ -18,13 +18,15 @@ from pathlib import Path
 
 import nbformat
 
+from snippet_engine.status import StatusBook
+
 from .drift_reports import DriftReportError, load_reports
+from .loading import load_pages, question_page_paths
 from .markers import learning_path_topics
 from .model import Page, PageError
 from .notebooks import build_notebook
 from .published import missing_redirects
 from .topics import Topic, TopicsError, load_topics, topics_path
-from .validate import load_pages, question_page_paths
 
 
 @dataclass
@@ -32,6 +34,7 @@ class SiteCheck:
     topics: list[Topic]
     pages: list[Page]
     errors: list[PageError]
+    snippets: StatusBook  # what the checks read of every snippet; the rendering reads the same
 
 
 def _rel(path: Path, root: Path) -> str:
@@ -112,7 +115,8 @@ def check_site(root: Path, docs_dir: Path | None = None, *, sources: set[str] | 
         topics = [Topic(folder, folder, 1) for folder in folders]
     else:
         errors += _topic_errors(root, docs_dir, topics)
-    pages, page_errors = load_pages(root, docs_dir, previewed)
+    book = StatusBook(root)
+    pages, page_errors = load_pages(root, docs_dir, previewed, book)
     errors += page_errors
     published = set(docs_sources(docs_dir) if sources is None else sources)
     # A topic's index page and notebook are the topic's own problems when missing (reported
@@ -125,4 +129,4 @@ def check_site(root: Path, docs_dir: Path | None = None, *, sources: set[str] | 
         errors.append(PageError(_rel(exc.path, root), 1, exc.what, exc.fix))
     if not errors:
         errors += _notebook_errors(root, topics, pages)
-    return SiteCheck(topics, pages, sorted(set(errors)))
+    return SiteCheck(topics, pages, sorted(set(errors)), book)

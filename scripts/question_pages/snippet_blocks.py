@@ -12,15 +12,12 @@ import html
 import re
 import textwrap
 from collections.abc import Mapping
-from pathlib import Path
 
-from snippet_engine.check import record_state
-from snippet_engine.discovery import Snippet
-from snippet_engine.options import DEVICES, parse_options
+from snippet_engine.options import DEVICES
+from snippet_engine.pins import release
 from snippet_engine.preview import PreviewFailure
-from snippet_engine.records import Record, read_record
-
-from .pins import pinned_torch
+from snippet_engine.records import Record
+from snippet_engine.status import SnippetStatus, StatusBook
 
 DEVICE_LABELS = {"cpu": "CPU", "cuda": "CUDA"}
 
@@ -52,12 +49,11 @@ def split_expected_error(record: Record) -> tuple[str, str]:
     return "", record.output
 
 
-def provenance(record: Record, root: Path) -> str:
+def provenance(record: Record, pinned: str) -> str:
     date = record.recorded.split("T")[0]
     line = (f"Recorded {date} with torch {record.torch}, Python {record.python}, on "
             f"{record.hardware}, in {record.duration_s:.1f} s.")
-    pinned = pinned_torch(root)
-    if record.torch.split("+")[0] != pinned:
+    if release(record.torch) != pinned:
         line += f" **Not the pinned torch {pinned}**: this output may differ on {pinned}."
     return line
 
@@ -70,26 +66,26 @@ def preview_failure_box(failure: PreviewFailure) -> str:
             + indent(fence(text, "text")) + fix)
 
 
-def _device_body(snippet_path: Path, rel: str, device: str, root: Path,
+def _device_body(status: SnippetStatus, device: str,
                  failure: PreviewFailure | None = None) -> str:
     label = DEVICE_LABELS[device]
-    record = read_record(Snippet(snippet_path, rel).record_path(device))
+    on = status.on(device)
+    record = on.record
     if failure is not None:
-        rest = _device_body(snippet_path, rel, device, root) if record is not None else ""
+        rest = _device_body(status, device) if record is not None else ""
         return preview_failure_box(failure) + ("\n\n" + rest if rest else "")
     if record is None:
         how = ("python scripts/snippets.py run --device cuda" if device == "cuda"
                else "python scripts/snippets.py run")
         return (f'!!! note "No {label} record"\n\n'
                 f"    This snippet has not been run on {label} yet, so there is no output to show. "
-                f"A maintainer with a {label} machine records it with `{how} {rel}`.")
-    state, why = record_state(snippet_path, root, device)
+                f"A maintainer with a {label} machine records it with `{how} {status.rel}`.")
     parts = []
-    if state == "stale" and record.torch.split("+")[0] == pinned_torch(root):
+    if on.state == "stale" and status.on_pinned_torch(device):
         parts.append(f'!!! warning "Stale {label} record"\n\n'
-                     f"    This output was recorded from an earlier version of the snippet ({why}). "
+                     f"    This output was recorded from an earlier version of the snippet ({on.why}). "
                      "It is shown for reference only; the code above may now print something else.")
-    parts.append(f"{provenance(record, root)}\n{{: .snippet-provenance }}")
+    parts.append(f"{provenance(record, status.pinned)}\n{{: .snippet-provenance }}")
     if record.status == "expected-error":
         printed, error = split_expected_error(record)
         if printed.strip():
@@ -101,22 +97,22 @@ def _device_body(snippet_path: Path, rel: str, device: str, root: Path,
     return "\n\n".join(parts)
 
 
-def render_snippet(ref: str, root: Path, preview: Mapping[str, PreviewFailure] | None = None,
+def render_snippet(ref: str, book: StatusBook, preview: Mapping[str, PreviewFailure] | None = None,
                    drift_notes: str = "") -> str:
-    """Material Markdown for `{{ snippet("ref") }}`; ref is relative to snippets/. `preview`: the
-    failed runs a live preview shows, by snippet path (snippets/...). `drift_notes`: what the
-    committed drift reports say of it, shown under its outputs."""
-    path = root / "snippets" / ref
-    rel = f"snippets/{ref}"
-    source = path.read_text(encoding="utf-8")
-    devices = parse_options(path).devices
+    """Material Markdown for `{{ snippet("ref") }}`; ref is relative to snippets/. `book`: the
+    statuses the checks read. `preview`: the failed runs a live preview shows, by snippet path
+    (snippets/...). `drift_notes`: what the committed drift reports say of it, under its outputs."""
+    status = book.status(ref)
+    rel = status.rel
+    source = status.path.read_text(encoding="utf-8")
+    devices = status.options.devices
     title = f'title="{rel}"'
     blocks = [fence(source, "python", title) + "\n"]
     for device in DEVICES:
         label = DEVICE_LABELS[device]
         if device in devices:
             failure = (preview or {}).get(rel) if device == "cpu" else None
-            body = _device_body(path, rel, device, root, failure)
+            body = _device_body(status, device, failure)
         else:
             body = f"This snippet is not recorded on {label}: it declares `#| devices: {', '.join(devices)}`."
         blocks.append(f'=== "{label}"\n\n{indent(body)}\n')

@@ -14,13 +14,15 @@ from pathlib import Path
 
 import yaml
 
+from snippet_engine.errors import ProjectError
+
 TOPICS_FILE = "topics.yml"  # under docs/
 TOPIC_ID = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 HEADER = ("# The site's topics, in the order a reader learns them. This list orders the navigation,\n"
           "# the home page and the question index. Start a topic with scripts/new_topic.py.\n")
 
 
-class TopicsError(ValueError):
+class TopicsError(ProjectError, ValueError):
     """`docs/topics.yml` cannot be read; `line` is where the problem is."""
 
     def __init__(self, line: int, what: str, fix: str) -> None:

@@ -1,21 +1,25 @@
 """Every rule of the page format, each reported with the file, the line, what and how to fix it.
 
 The same checks run in `mkdocs build` (through the hooks), in `scripts/check_pages.py` and in the
-tests, so a broken page cannot reach the site.
+tests, so a broken page cannot reach the site. The rules are grouped as a reader meets them: the
+front matter, the order of the sections, then one method per section (`SECTION_RULES`), then the
+snippets and links wherever they appear.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from functools import cache
 from pathlib import Path
 
 from markdown.extensions.toc import slugify
 
-from snippet_engine.check import record_state
-from snippet_engine.options import SnippetOptionError, parse_options
+from snippet_engine.options import SnippetOptionError
+from snippet_engine.pins import pinned_minor
+from snippet_engine.status import StatusBook
 
+from .markers import HELPER_LINE, SNIPPET_ATTEMPT, SNIPPET_LINE, helper_refs, snippet_refs
 from .model import (
     ANCHORS,
     FRONT_MATTER_KEYS,
@@ -28,60 +32,17 @@ from .model import (
     WORD_RANGES,
     Page,
     PageError,
+    Section,
 )
-from .parse import FrontMatterError, parse_page
+from .parse import LINK, bullet_items, page_anchors, parse_page, words
 
-SNIPPET_LINE = re.compile(r"^\s*\{\{\s*snippet\(\s*\"([^\"]+)\"\s*\)\s*\}\}\s*$")
-SNIPPET_ATTEMPT = re.compile(r"\{\{\s*snippet")
-BULLET = re.compile(r"^\s*[-*+]\s+\S")
-LINK = re.compile(r"\[[^\]]+\]\(([^)\s]+)\)")
-
-
-def bullet_items(body: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], list[int]]:
-    """([(line, item text)], [lines that belong to no bullet]); continuation lines join their item."""
-    items: list[tuple[int, str]] = []
-    stray: list[int] = []
-    for number, line in body:
-        if BULLET.match(line):
-            items.append((number, line.strip()))
-        elif not line.strip():
-            continue
-        elif items and line.startswith((" ", "\t")):
-            items[-1] = (items[-1][0], items[-1][1] + " " + line.strip())
-        else:
-            stray.append(number)
-    return items, stray
-
-
-def words(text: str) -> int:
-    text = LINK.sub(lambda m: m.group(0).split("](")[0][1:], text)
-    text = re.sub(r"[*_`>#]", " ", text)
-    return len(re.findall(r"\S+", text))
-
-
-def snippet_refs(page: Page) -> list[tuple[int, str, str]]:
-    """(line, snippet path under snippets/, section title) for every snippet line of the page."""
-    refs = []
-    for section in page.sections:
-        for number, line in section.body:
-            match = SNIPPET_LINE.match(line)
-            if match:
-                refs.append((number, match.group(1), section.title))
-    return refs
-
-
-def page_anchors(page: Page) -> set[str]:
-    anchors = set(ANCHORS.values()) | set(GENERATED_ANCHORS)
-    explainer = page.section("Explainer")
-    if explainer:
-        anchors |= {slugify(sub.title, "-") for sub in explainer.subsections}
-    return anchors
+__all__ = ["snippet_refs", "validate_page"]  # snippet_refs: TEMPORARY, until helpers move to markers
 
 
 class _Checker:
-    def __init__(self, page: Page, root: Path, page_ids: set[str],
+    def __init__(self, page: Page, root: Path, page_ids: set[str], book: StatusBook,
                  previewed: Collection[str] = ()) -> None:
-        self.page, self.root, self.page_ids = page, root, page_ids
+        self.page, self.root, self.page_ids, self.book = page, root, page_ids, book
         self.previewed = previewed  # snippets whose failed run a live preview shows instead
         self.errors: list[PageError] = []
 
@@ -113,8 +74,10 @@ class _Checker:
             self.error(self.meta_line("importance"), f"unknown importance '{meta['importance']}'",
                        f"Use one of: {', '.join(IMPORTANCE)}")
         frequency = meta.get("frequency")
-        if "frequency" in meta and (isinstance(frequency, bool) or not isinstance(frequency, int)
-                                    or not 0 <= frequency <= 100):
+        if "frequency" in meta and (isinstance(frequency, bool) or not isinstance(frequency, int)):
+            self.error(self.meta_line("frequency"), f"frequency '{frequency}' is not a whole number",
+                       "Give the editor's estimate as a whole number from 0 to 100 (percent)")
+        elif "frequency" in meta and not 0 <= frequency <= 100:
             self.error(self.meta_line("frequency"), f"frequency '{frequency}' is out of range",
                        "Give the editor's estimate as a whole number from 0 to 100 (percent)")
         folder = self.page.page_id.split("/")[0]
@@ -185,45 +148,50 @@ class _Checker:
         return min(later) if later else (self.page.sections[-1].line if self.page.sections
                                          else self.page.body_start)
 
+    # -- one rule per section -------------------------------------------------------------------
     def contents(self) -> None:
-        page = self.page
-        short = page.section("Short answer")
-        if short:
-            bullets, others = bullet_items(short.body)
-            if not 1 <= len(bullets) <= 5:
-                self.error(short.line, f"the short answer has {len(bullets)} bullets",
-                           "Give one to five bullets, each a few words")
-            if others:
-                self.error(others[0], "the short answer holds something other than bullets",
-                           "Keep it to '- ' bullets; the detail goes in Basics and Solid answer")
-        for title, (low, high) in WORD_RANGES.items():
-            section = page.section(title)
-            if section:
-                count = words(section.text)
-                if not low <= count <= high:
-                    self.error(section.line, f"'{title}' has {count} words; spoken at 150 "
-                               f"words per minute it must have {low} to {high}",
-                               "Cut or expand it" if count > high else "Expand it")
-                if section.subsections:
-                    self.error(section.subsections[0].line, f"'{title}' has a subsection",
-                               "Answers spoken aloud are plain paragraphs")
+        rules: dict[str, Callable[[Section], None]] = {
+            "Short answer": self._short_answer, "Basics": self._spoken, "Solid answer": self._spoken,
+            "Go deeper": self._go_deeper, "Explainer": self._explainer,
+            "Follow-ups": self._follow_ups, "Red flags": self._red_flags, "Sources": self._sources,
+        }
         for title in SECTION_TITLES:
-            section = page.section(title)
-            if section and not section.text:
+            section = self.page.section(title)
+            if section is None:
+                continue  # reported by structure()
+            if not section.text:
                 self.error(section.line, f"section '{title}' is empty", "Write it")
-        self._go_deeper()
-        self._explainer()
-        self._follow_ups()
-        self._red_flags()
-        sources = page.section("Sources")
-        if sources and sources.text and not LINK.search(sources.text):
-            self.error(sources.line, "the sources section has no link",
-                       "Link the torch 2.13 documentation or source that backs the claims")
+                continue
+            if title in rules:
+                rules[title](section)
 
-    def _go_deeper(self) -> None:
-        section = self.page.section("Go deeper")
-        if not section:
-            return
+    def _short_answer(self, section: Section) -> None:
+        bullets, others = bullet_items(section.body)
+        if not 1 <= len(bullets) <= 5:
+            self.error(section.line, f"the short answer has {len(bullets)} bullets",
+                       "Give one to five bullets, each a few words")
+        if others:
+            self.error(others[0], "the short answer holds something other than bullets",
+                       "Keep it to '- ' bullets; the detail goes in Basics and Solid answer")
+
+    def _spoken(self, section: Section) -> None:
+        low, high = WORD_RANGES[section.title]
+        count = words(section.text)
+        if not low <= count <= high:
+            self.error(section.line, f"'{section.title}' has {count} words; spoken at 150 "
+                       f"words per minute it must have {low} to {high}",
+                       "Cut or expand it" if count > high else "Expand it")
+        if section.subsections:
+            self.error(section.subsections[0].line, f"'{section.title}' has a subsection",
+                       "Answers spoken aloud are plain paragraphs")
+
+    def _sources(self, section: Section) -> None:
+        if not LINK.search(section.text):
+            self.error(section.line, "the sources section has no link",
+                       f"Link the torch {pinned_minor(self.root)} documentation or source that "
+                       "backs the claims")
+
+    def _go_deeper(self, section: Section) -> None:
         titles = [sub.title for sub in section.subsections]
         if titles != list(GO_DEEPER_LEVELS):
             self.error(section.line, f"'Go deeper' has subsections {titles or 'none'}",
@@ -236,10 +204,7 @@ class _Checker:
             if not sub.text:
                 self.error(sub.line, f"'{sub.title}' in 'Go deeper' is empty", "Write it")
 
-    def _explainer(self) -> None:
-        section = self.page.section("Explainer")
-        if not section:
-            return
+    def _explainer(self, section: Section) -> None:
         if not section.subsections:
             self.error(section.line, "the explainer has no '###' sections",
                        "Split it into sections with '### ' headings")
@@ -249,10 +214,7 @@ class _Checker:
                 self.error(sub.line, f"explainer heading '{sub.title}' takes the anchor of a "
                            "section", "Rename it")
 
-    def _follow_ups(self) -> None:
-        section = self.page.section("Follow-ups")
-        if not section:
-            return
+    def _follow_ups(self, section: Section) -> None:
         if not section.subsections:
             self.error(section.line, "no follow-up questions",
                        "Give each as '### The question?' with its answer below")
@@ -267,15 +229,12 @@ class _Checker:
                 self.error(sub.line, f"follow-up '{sub.title}' has no answer",
                            "Write the answer below it")
 
-    def _red_flags(self) -> None:
-        section = self.page.section("Red flags")
-        if not section:
-            return
+    def _red_flags(self, section: Section) -> None:
         bullets, stray = bullet_items(section.body)
         if stray:
             self.error(stray[0], "red flags hold something other than bullets",
                        "Write each misconception as a '- ' bullet")
-        if not bullets and section.text:
+        if not bullets:
             self.error(section.line, "red flags must be bullets",
                        "Write each misconception as a '- ' bullet")
         for number, line in bullets:
@@ -292,26 +251,32 @@ class _Checker:
                        'Add a line {{ snippet("topic/name.py") }} naming a file under snippets/')
         for section in self.page.sections:
             for number, line in section.body:
-                if SNIPPET_ATTEMPT.search(line) and not SNIPPET_LINE.match(line):
-                    self.error(number, "malformed snippet line",
-                               'Write it alone on its line: {{ snippet("topic/name.py") }}')
+                attempt = SNIPPET_ATTEMPT.search(line)
+                if attempt and not (SNIPPET_LINE.match(line) or HELPER_LINE.match(line)):
+                    self.error(number, f"malformed {attempt.group(1)} line",
+                               f'Write it alone on its line: {{{{ {attempt.group(1)}("topic/name.py") }}}}')
+        for number, ref, title in helper_refs(self.page):
+            if title not in SNIPPET_SECTIONS:
+                self.error(number, f"a helper module in '{title}'",
+                           f"Show helpers in {', '.join(SNIPPET_SECTIONS)}")
+            if not (self.root / "snippets" / ref).is_file():
+                self.error(number, f"helper '{ref}' does not exist (looked for snippets/{ref})",
+                           "Name a module under snippets/ that the snippets import")
         for number, ref, title in refs:
             if title not in SNIPPET_SECTIONS:
                 self.error(number, f"a snippet in '{title}'",
                            f"Snippets go in {', '.join(SNIPPET_SECTIONS)}")
-            path = self.root / "snippets" / ref
-            if not path.is_file():
+            try:
+                cpu = self.book.status(ref).on("cpu")
+            except FileNotFoundError:
                 self.error(number, f"snippet '{ref}' does not exist (looked for snippets/{ref})",
                            "Create it, or fix the path (relative to snippets/)")
                 continue
-            try:
-                parse_options(path)
             except SnippetOptionError as exc:
                 self.error(number, f"snippet '{ref}' has a bad option: {exc}", "Fix the snippet")
                 continue
-            state, why = record_state(path, self.root, "cpu")
-            if state != "current" and f"snippets/{ref}" not in self.previewed:
-                self.error(number, f"the CPU record of snippets/{ref} is {state} ({why})",
+            if cpu.state != "current" and f"snippets/{ref}" not in self.previewed:
+                self.error(number, f"the CPU record of snippets/{ref} is {cpu.state} ({cpu.why})",
                            f"Run: python scripts/snippets.py run snippets/{ref}")
 
     def links(self) -> None:
@@ -333,8 +298,11 @@ class _Checker:
                     elif path_part.endswith(".md") and anchor:
                         target_path = (docs / path_part).resolve()
                         stamp = target_path.stat()
-                        there = _question_page_anchors(target_path, self.page.path.parents[1],
-                                                       stamp.st_mtime_ns, stamp.st_size)
+                        docs_dir = self.page.path.parents[1]
+                        target_id = target_path.relative_to(docs_dir).with_suffix("").as_posix()
+                        there = (_question_page_anchors(target_path, docs_dir, stamp.st_mtime_ns,
+                                                        stamp.st_size)
+                                 if target_id in self.page_ids else None)
                         if there is not None and anchor not in there:
                             self.error(number, f"link to '{path_part}#{anchor}', an anchor that "
                                        "page does not have",
@@ -345,20 +313,19 @@ class _Checker:
 @cache
 def _question_page_anchors(path: Path, docs_dir: Path, mtime_ns: int,
                            size: int) -> frozenset[str] | None:
-    """The anchors of another question page (its sections and explainer headings; follow-ups
-    have none), or None when `path` is not a question page or does not parse. Cached by the
-    file's path, time and size, so that an edited page is read again."""
+    """The anchors of another question page, or None when it does not parse (its own errors say
+    why). Cached by the file's path, time and size, so that an edited page is read again."""
     try:
-        if not is_question_page(path, docs_dir):
-            return None
         return frozenset(page_anchors(parse_page(path, docs_dir)))
     except (ValueError, OSError):
         return None
 
 
-def validate_page(page: Page, root: Path, page_ids: set[str],
+def validate_page(page: Page, root: Path, page_ids: set[str], book: StatusBook,
                   previewed: Collection[str] = ()) -> list[PageError]:
-    checker = _Checker(page, root, page_ids, previewed)
+    """Every problem of one parsed page. `page_ids`: the question pages that exist ('topic/slug'),
+    for related questions and links; `book`: this build's snippet statuses."""
+    checker = _Checker(page, root, page_ids, book, previewed)
     for number, line in enumerate(page.path.read_text(encoding="utf-8").split("\n"), start=1):
         if "TODO" in line:
             checker.error(number, "unfinished placeholder (TODO)", "Replace it with the real text")
@@ -368,36 +335,3 @@ def validate_page(page: Page, root: Path, page_ids: set[str],
     checker.snippets()
     checker.links()
     return sorted(set(checker.errors))
-
-
-def is_question_page(path: Path, docs_dir: Path) -> bool:
-    rel = path.relative_to(docs_dir)
-    return (len(rel.parts) == 2 and path.suffix == ".md" and path.name != "index.md"
-            and not rel.parts[0].startswith(("_", ".", "assets", "overrides")))
-
-
-def question_page_paths(docs_dir: Path) -> list[Path]:
-    return sorted(p for p in docs_dir.rglob("*.md") if is_question_page(p, docs_dir))
-
-
-def load_pages(root: Path, docs_dir: Path | None = None,
-               previewed: Collection[str] = ()) -> tuple[list[Page], list[PageError]]:
-    """Parse and check every question page under docs/; pages that cannot be parsed are left out.
-    `previewed`: snippets (snippets/...) whose failed run a live preview shows on the page, so a
-    record they lack is not an error there."""
-    docs_dir = docs_dir or root / "docs"
-    paths = question_page_paths(docs_dir)
-    page_ids = {p.relative_to(docs_dir).with_suffix("").as_posix() for p in paths}
-    pages: list[Page] = []
-    errors: list[PageError] = []
-    for path in paths:
-        rel = path.relative_to(root).as_posix()
-        try:
-            page = parse_page(path, docs_dir)
-        except FrontMatterError as exc:
-            errors.append(PageError(rel, exc.line, str(exc).split(". ")[0],
-                                    ". ".join(str(exc).split(". ")[1:]) or "Fix the front matter"))
-            continue
-        pages.append(page)
-        errors.extend(validate_page(page, root, page_ids, previewed))
-    return pages, sorted(errors)

@@ -9,13 +9,17 @@ from __future__ import annotations
 import platform
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from . import ENGINE_VERSION
 from .cachekey import compute_key
 from .discovery import Snippet, all_records, discover, snippet_for_record
 from .environment import Environment, torch_version
-from .options import DEVICES, parse_options
+from .options import SnippetOptionError, parse_options
+from .pins import release
 from .records import RecordError, read_record
+
+RecordState = Literal["current", "missing", "stale", "damaged"]
 
 
 @dataclass(frozen=True)
@@ -28,7 +32,7 @@ class Problem:
         return f"{self.path} [{self.device}]: {self.what}"
 
 
-def record_state(snippet_path: Path, root: Path, device: str) -> tuple[str, str]:
+def record_state(snippet_path: Path, root: Path, device: str) -> tuple[RecordState, str]:
     """('current'|'missing'|'stale'|'damaged', explanation) for one snippet on one device."""
     snippet = Snippet(snippet_path, snippet_path.relative_to(root).as_posix())
     env = Environment(device=device, torch_version=torch_version(),
@@ -43,8 +47,8 @@ def record_state(snippet_path: Path, root: Path, device: str) -> tuple[str, str]
         return "stale", f"marked stale: {record.stale}"
     key, _ = compute_key(snippet, env, root)
     if record.key != key:
-        if record.torch.split("+")[0] != env.torch_base:
-            why = f"recorded with torch {record.torch}, this checkout pins {env.torch_base}"
+        if release(record.torch) != env.torch_base:
+            why = f"recorded with torch {record.torch}, but torch {env.torch_version} is installed"
         elif record.engine != ENGINE_VERSION:
             why = f"recorded by engine version {record.engine}"
         else:
@@ -59,7 +63,7 @@ def find_problems(root: Path) -> list[Problem]:
     for snippet in snippets:
         try:
             devices = parse_options(snippet.path).devices
-        except ValueError as exc:
+        except SnippetOptionError as exc:
             problems.append(Problem("cpu", snippet.rel, str(exc)))
             continue
         for device in devices:
@@ -75,7 +79,7 @@ def find_problems(root: Path) -> list[Problem]:
             continue
         try:
             declared = parse_options(source).devices
-        except ValueError:
+        except SnippetOptionError:
             continue
         if device not in declared:
             problems.append(Problem(device, rel, f"orphan: {source.name} no longer declares "
@@ -85,6 +89,3 @@ def find_problems(root: Path) -> list[Problem]:
 
 def fails(problem: Problem, device: str | None) -> bool:
     return problem.device in ("cpu", device) or device == "all"
-
-
-__all__ = ["DEVICES", "Problem", "fails", "find_problems", "record_state"]

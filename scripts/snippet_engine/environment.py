@@ -15,6 +15,8 @@ import subprocess
 import sys
 from dataclasses import dataclass
 
+from .pins import release
+
 
 class DeviceUnavailable(RuntimeError):
     """The requested device is not usable on this machine."""
@@ -30,7 +32,7 @@ class Environment:
     @property
     def torch_base(self) -> str:
         """The release without its local build tag: a CPU and a CUDA wheel of 2.13.0 agree."""
-        return self.torch_version.split("+", 1)[0]
+        return release(self.torch_version)
 
     @property
     def python_minor(self) -> str:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from helpers import ROOT, mkdocs_env
-from question_pages.validate import load_pages
+from question_pages.loading import load_pages
 
 REPORT_DIR = ROOT / "build" / "site-report"  # gitignored; CI can keep it as an artifact
 

@@ -27,10 +27,9 @@ from .sites import Site
 # grows by about 3 to 4 kB (gzipped) with each question's prose.
 #   DOMContentLoaded: medians of 300 to 575 ms on loopback, on a 2-core machine shared with other
 #   jobs (single visits 220 to 620 ms).
-# The time budget is loose because timing on a shared machine is noisy; it catches a page that
-# blocks on something new (a big script, a slow request).
+# DOMContentLoaded is measured and reported (build/site-report/summary.json), never asserted: timing on a
+# shared machine is noisy, and speed goals belong in a report, not in a test.
 BYTES_BUDGET = {"question": 320_000, "index": 300_000}
-DOM_CONTENT_LOADED_BUDGET_MS = 1500
 VISITS = 3
 
 
@@ -50,6 +49,3 @@ def test_first_visit_is_within_budget(real_site: Site, browser: Browser, which: 
     assert transferred <= BYTES_BUDGET[which], (
         f"{rel}: a first visit transfers {transferred} bytes, over the budget of "
         f"{BYTES_BUDGET[which]}: {visits[0].parts}")
-    assert dcl <= DOM_CONTENT_LOADED_BUDGET_MS, (
-        f"{rel}: DOMContentLoaded after {dcl} ms (median of {VISITS}), over the budget of "
-        f"{DOM_CONTENT_LOADED_BUDGET_MS} ms")

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from helpers import SCRIPTS
+from question_pages.loading import load_pages
 from question_pages.published import read_ledger
-from question_pages.validate import load_pages
 from site_fixture import build
 
 

@@ -7,21 +7,26 @@ from pathlib import Path
 
 import pytest
 
-from question_pages.validate import load_pages
+from question_pages.loading import load_pages
+from question_pages.model import PageError
 from site_fixture import FIXTURES, build
 
 GOOD = (FIXTURES / "good-page.md").read_text()
 REL = "docs/export/good-page.md"
 
 
-def errors_for(root: Path, text: str) -> list[str]:
+def page_errors_for(root: Path, text: str) -> list[PageError]:
     page = root / "docs" / "export" / "good-page.md"
     page.write_text(text)
     try:
         _, errors = load_pages(root)
     finally:
         page.write_text(GOOD)
-    return [str(e) for e in errors]
+    return errors
+
+
+def errors_for(root: Path, text: str) -> list[str]:
+    return [str(e) for e in page_errors_for(root, text)]
 
 
 def line_of(text: str, needle: str) -> int:
@@ -41,7 +46,7 @@ CASES = [
     ("frequency out of range", lambda t: t.replace("frequency: 40", "frequency: 140"),
      "frequency: 140", "frequency '140' is out of range"),
     ("frequency not a number", lambda t: t.replace("frequency: 40", "frequency: often"),
-     "frequency: often", "out of range"),
+     "frequency: often", "frequency 'often' is not a whole number"),
     ("question without ?", lambda t: t.replace("why does it matter?", "why does it matter"),
      None, "the question must be text ending in '?'"),
     ("missing field", lambda t: t.replace("importance: should know\n", ""),
@@ -74,6 +79,12 @@ CASES = [
     ("malformed snippet line", lambda t: t.replace('{{ snippet("export/fixture_tensor.py") }}',
                                                    "{{ snippet(export/fixture_tensor.py) }}"),
      "{{ snippet(export/fixture_tensor.py) }}", "malformed snippet line"),
+    ("helper does not exist", lambda t: t.replace('{{ snippet("export/fixture_tensor.py") }}',
+                                                  '{{ helper("export/_nope.py") }}'),
+     '{{ helper("export/_nope.py") }}', "helper 'export/_nope.py' does not exist"),
+    ("malformed helper line", lambda t: t.replace('{{ snippet("export/fixture_tensor.py") }}',
+                                                  "{{ helper(export/_nope.py) }}"),
+     "{{ helper(export/_nope.py) }}", "malformed helper line"),
     ("no snippet in code", lambda t: t.replace('{{ snippet("export/fixture_tensor.py") }}', "x"),
      "## Code", "the code section shows no snippet"),
     ("follow-up not a question", lambda t: t.replace("### Is the output ever typed by hand?",
@@ -97,14 +108,15 @@ def test_each_rule_reports_file_line_what_and_fix(site_source: Path, name, mutat
                                                   fragment) -> None:
     broken = mutate(GOOD)
     assert broken != GOOD, f"the mutation for '{name}' changed nothing"
-    errors = errors_for(site_source, broken)
-    matching = [e for e in errors if fragment in e]
-    assert matching, f"no error containing {fragment!r} in {errors}"
+    errors = page_errors_for(site_source, broken)
+    matching = [e for e in errors if fragment in str(e)]
+    assert matching, f"no error containing {fragment!r} in {[str(e) for e in errors]}"
     error = matching[0]
-    assert error.startswith(f"{REL}:")
+    assert error.rel == REL
     if marker is not None:
-        assert error.startswith(f"{REL}:{line_of(broken, marker)}: "), error
-    assert error.rstrip().endswith(".") or ". " in error  # what, then how to fix it
+        assert error.line == line_of(broken, marker), str(error)
+    # What is wrong, then how to fix it: two different, non-empty sentences.
+    assert error.what.strip() and error.fix.strip() and error.fix != error.what, str(error)
 
 
 def test_stale_record_is_an_error(site_source: Path) -> None:

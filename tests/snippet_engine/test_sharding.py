@@ -14,7 +14,10 @@ def test_longest_first_balances_load() -> None:
 def test_split_is_deterministic_and_unrecorded_get_a_default() -> None:
     durations = [(f"s{i}", None if i % 3 == 0 else float(i)) for i in range(20)]
     assert assign(durations, 3) == assign(list(reversed(durations)), 3)
-    assert DEFAULT_SECONDS > 0
+    # An unrecorded snippet weighs DEFAULT_SECONDS: just more than two snippets of slightly less,
+    # so it is placed first and alone (at zero cost it would be placed last, beside one of them).
+    near = DEFAULT_SECONDS - 1
+    assert assign([("new", None), ("b", near), ("c", near)], 2) == [["new"], ["b", "c"]]
 
 
 def test_parse_shard() -> None:
