@@ -6,7 +6,7 @@ import html
 import posixpath
 from collections.abc import Callable
 
-from .model import IMPORTANCE, LEVELS, Page
+from .model import IMPORTANCE, LEVELS, Page, frequency_band
 
 LEVEL_RANK = {level: rank for rank, level in enumerate(LEVELS)}
 IMPORTANCE_RANK = {value: rank for rank, value in enumerate(IMPORTANCE)}
@@ -28,14 +28,22 @@ def _link(from_id: str, to_id: str) -> str:
     return posixpath.relpath(to_id + ".md", posixpath.dirname(from_id) or ".")
 
 
+SORTS = (  # (key, label): what the sort control and the column headers offer
+    ("learning", "Learning order"), ("frequency", "Most frequent"), ("importance", "Most important"),
+    ("level", "Level, junior first"), ("question", "Question, A to Z"), ("topic", "Topic"))
+
+
 def question_table(pages: list[Page], href: Callable[[str], str], topic_order: list[str]) -> str:
-    """An HTML table with data attributes that docs/assets/javascripts/questions.js filters.
+    """An HTML table with data attributes that docs/assets/javascripts/questions.js filters and
+    sorts, keeping both in the page's URL so that a guide can link to a view.
 
     It is raw HTML, which MkDocs does not rewrite, so `href(page_id)` gives each final URL. The
-    topic filter lists the topics in learning order.
+    topic filter lists the topics in learning order. The controls stay out of the search index:
+    their option words would match every search for "senior" or "all".
     """
     present = {p.meta["topic"] for p in pages}
     topics = [t for t in topic_order if t in present] + sorted(present - set(topic_order))
+    topic_rank = {topic: rank for rank, topic in enumerate(topics)}
 
     def options(name: str, values: list[str]) -> str:
         items = "".join(f'<option value="{html.escape(v)}">{html.escape(v.capitalize())}</option>'
@@ -43,12 +51,14 @@ def question_table(pages: list[Page], href: Callable[[str], str], topic_order: l
         return (f'<label>{name.capitalize()} <select data-filter="{name}">'
                 f'<option value="">All</option>{items}</select></label>')
 
+    sorts = "".join(f'<option value="{key}">{label}</option>' for key, label in SORTS)
     controls = (
-        '<div class="question-filters" role="search">'
+        '<div class="question-filters" role="search" data-search-exclude="true">'
         '<label>Find <input type="search" data-filter="text" placeholder="Words in the question">'
         "</label>"
         + options("level", list(LEVELS)) + options("importance", list(IMPORTANCE))
         + options("topic", topics)
+        + f'<label>Sort <select data-sort-by="">{sorts}</select></label>'
         + '<output class="question-count" aria-live="polite"></output></div>'
     )
     head = "".join(
@@ -58,20 +68,27 @@ def question_table(pages: list[Page], href: Callable[[str], str], topic_order: l
                            ("importance", "Importance"), ("frequency", "Frequency (est.)"),
                            ("topic", "Topic")))
     rows = []
-    for page in learning_order(pages):
+    for rank, page in enumerate(learning_order(pages)):
         meta = page.meta
+        band = frequency_band(meta["frequency"])
         rows.append(
             f'<tr data-level="{meta["level"]}" data-importance="{html.escape(meta["importance"])}" '
             f'data-topic="{html.escape(meta["topic"])}" data-frequency="{meta["frequency"]}" '
             f'data-level-rank="{LEVEL_RANK[meta["level"]]}" '
-            f'data-importance-rank="{IMPORTANCE_RANK[meta["importance"]]}">'
-            f'<td><a href="{html.escape(href(page.page_id))}">'
+            f'data-importance-rank="{IMPORTANCE_RANK[meta["importance"]]}" '
+            f'data-topic-rank="{topic_rank[meta["topic"]]}" data-learning-rank="{rank}">'
+            f'<td class="q"><a href="{html.escape(href(page.page_id))}">'
             f"{html.escape(page.question)}</a></td>"
-            f"<td>{meta['level'].capitalize()}</td><td>{meta['importance'].capitalize()}</td>"
-            f"<td>{meta['frequency']}%</td><td>{html.escape(meta['topic'])}</td></tr>")
+            f'<td data-label="Level">{meta["level"].capitalize()}</td>'
+            f'<td data-label="Importance">{meta["importance"].capitalize()}</td>'
+            f'<td data-label="Comes up" title="about {meta["frequency"]}% (editor\'s estimate)">'
+            f"{band.capitalize()}</td>"
+            f'<td data-label="Topic">{html.escape(meta["topic"])}</td></tr>')
     table = (f'<table class="question-table"><thead><tr>{head}</tr></thead>'
              f"<tbody>{''.join(rows)}</tbody></table>")
-    return controls + "\n\n" + table
+    empty = ('<p class="question-empty" hidden>No question matches these filters. '
+             '<button type="button" data-clear-filters="">Show every question</button></p>')
+    return controls + "\n\n" + table + "\n\n" + empty
 
 
 def learning_path(pages: list[Page], topic: str, from_id: str) -> str:
@@ -86,7 +103,8 @@ def learning_path(pages: list[Page], topic: str, from_id: str) -> str:
             current = level
         number += 1
         lines.append(f"{number}. [{page.question}]({_link(from_id, page.page_id)}) "
-                     f"<small>{page.meta['importance']}, ~{page.meta['frequency']}%</small>")
+                     f"<small>{page.meta['importance']}, comes up "
+                     f"{frequency_band(page.meta['frequency'])}</small>")
     return "\n".join(lines).strip("\n")
 
 

@@ -29,6 +29,12 @@ SNIPPET_SECTIONS = ("Code", "Explainer", "Follow-ups")
 # Word ranges for the spoken tiers: about 20 s and about 50 s at WORDS_PER_MINUTE (16 to 26 s,
 # and 44 to 56 s): a longer answer is not one a candidate can say in the time.
 WORD_RANGES = {"Basics": (40, 65), "Solid answer": (110, 140)}
+# An editor's estimate of how often a question comes up is not precise to 5%: pages and the index
+# show a band, and keep the number in their metadata (a tooltip, data attributes, questions.json).
+FREQUENCY_BANDS = ((50, "often"), (30, "sometimes"), (0, "rarely"))  # (lowest percent, band)
+# The parts a candidate rehearses, linked from the strip under a question's title.
+PAGE_STRIP = ("Short answer", "Basics", "Solid answer", "Code", "Go deeper", "Explainer",
+              "Follow-ups", "Red flags")
 FRONT_MATTER_KEYS = ("question", "level", "importance", "frequency", "topic", "tags", "related")
 
 
@@ -90,6 +96,10 @@ class PageError:
 
     def __str__(self) -> str:
         return f"{self.rel}:{self.line}: {self.what}. {self.fix}"
+
+
+def frequency_band(percent: int) -> str:
+    return next(band for lowest, band in FREQUENCY_BANDS if percent >= lowest)
 
 
 def speaking_seconds(words: int) -> int:

@@ -17,7 +17,17 @@ from snippet_engine.status import StatusBook
 from .drift_reports import PAGE as DRIFT_PAGE
 from .drift_reports import load_reports, snippet_notes
 from .markers import HELPER_LINE, SNIPPET_LINE
-from .model import ANCHORS, SECTION_TITLES, WORD_RANGES, WORDS_PER_MINUTE, Page, speaking_seconds
+from .model import (
+    ANCHORS,
+    PAGE_STRIP,
+    SECTION_TITLES,
+    WORD_RANGES,
+    WORDS_PER_MINUTE,
+    Page,
+    frequency_band,
+    speaking_seconds,
+)
+from .notebooks import notebook_link
 from .parse import words
 from .snippet_blocks import fence, indent, render_snippet
 
@@ -56,12 +66,22 @@ def metadata_block(page: Page) -> str:
         f'<span class="qm qm-level qm-level-{level}" title="Who is expected to answer it well">'
         f"Level: {level.capitalize()}</span>\n"
         f'<span class="qm qm-importance">{IMPORTANCE_LABEL[meta["importance"]]}</span>\n'
-        f'<span class="qm qm-frequency" title="An editor\'s estimate, not a measurement">'
-        f"Comes up in about {meta['frequency']}% of {meta['topic']} interviews "
+        f'<span class="qm qm-frequency" data-frequency="{meta["frequency"]}" '
+        f'title="An editor\'s estimate, not a measurement: about {meta["frequency"]}%">'
+        f"Comes up {frequency_band(meta['frequency'])} in {meta['topic']} interviews "
         "(editor's estimate)</span>\n"
         f'<span class="qm qm-topic">Topic: [{meta["topic"]}](index.md)</span>\n'
         "</div>"
     )
+
+
+def page_strip() -> str:
+    """Links to the parts of the page, under its title: the follow-ups and red flags, which a
+    candidate rehearses, are otherwise thousands of pixels down. Out of the search index: every
+    page has the same words."""
+    links = "".join(f'<a href="#{ANCHORS[title]}">{title}</a>' for title in PAGE_STRIP)
+    return (f'<nav class="page-strip" aria-label="On this page" data-search-exclude="true">'
+            f"{links}</nav>")
 
 
 def speaking_note(title: str, text: str) -> str:
@@ -87,7 +107,7 @@ def render_page(page: Page, root: Path, titles: dict[str, str], book: StatusBook
     when not given); `preview` holds a live preview's failed runs, shown in place of their
     snippets' records."""
     book = book or StatusBook(root)
-    parts = [f"# {page.question}", "", metadata_block(page), ""]
+    parts = [f"# {page.question}", "", metadata_block(page), "", page_strip(), ""]
     for title in SECTION_TITLES:
         section = page.section(title)
         assert section is not None, "render only pages that passed validation"
@@ -108,6 +128,8 @@ def render_page(page: Page, root: Path, titles: dict[str, str], book: StatusBook
                          f"{indent(section.text)}\n")
         else:
             parts.append(_expand_snippets(section.body, root, book, preview, page.page_id) + "\n")
+            if title == "Code":
+                parts.append(notebook_link(page) + "\n")
     if page.meta.get("related"):
         parts.append(related_block(page, titles))
     return "\n".join(parts) + "\n"

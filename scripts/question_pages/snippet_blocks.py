@@ -13,11 +13,13 @@ import re
 import textwrap
 from collections.abc import Mapping
 
-from snippet_engine.options import DEVICES
+from snippet_engine.options import DEVICES, SnippetOptions
 from snippet_engine.pins import release
 from snippet_engine.preview import PreviewFailure
 from snippet_engine.records import Record
 from snippet_engine.status import SnippetStatus, StatusBook
+
+from .folding import fold
 
 DEVICE_LABELS = {"cpu": "CPU", "cuda": "CUDA"}
 
@@ -51,11 +53,56 @@ def split_expected_error(record: Record) -> tuple[str, str]:
 
 def provenance(record: Record, pinned: str) -> str:
     date = record.recorded.split("T")[0]
-    line = (f"Recorded {date} with torch {record.torch}, Python {record.python}, on "
-            f"{record.hardware}, in {record.duration_s:.1f} s.")
+    label = DEVICE_LABELS.get(record.device, record.device)
+    line = (f"{label} output, recorded {date} with torch {record.torch}, Python {record.python}, "
+            f"on {record.hardware}, in {record.duration_s:.1f} s.")
     if release(record.torch) != pinned:
         line += f" **Not the pinned torch {pinned}**: this output may differ on {pinned}."
     return line
+
+
+def displayed_source(source: str, options: SnippetOptions) -> tuple[str, int]:
+    """(the code a reader sees and copies, the file's line number of its first line).
+
+    The `#|` option lines are the engine's, not the lesson's: the page shows what they mean as
+    badges instead. The line numbers still count from the file, so that a traceback's "line 9"
+    points at line 9 of what is shown."""
+    lines = source.split("\n")
+    hidden = set(options.lines.values())
+    first = 1
+    while first <= len(lines) and (first in hidden or (not lines[first - 1].strip()
+                                                       and first - 1 in hidden)):
+        first += 1
+    body = [line for number, line in enumerate(lines, start=1)
+            if number >= first and number not in hidden]
+    return "\n".join(body), first
+
+
+def option_badges(options: SnippetOptions) -> list[str]:
+    """What the snippet's `#|` options mean to a reader, in words."""
+    badges = []
+    if options.expect:
+        badges.append(f"Raises {options.expect.rsplit('.', 1)[-1]} on purpose")
+    if tuple(options.devices) != DEVICES:
+        badges.append(" and ".join(DEVICE_LABELS[d] for d in options.devices) + " only")
+    if options.fresh:
+        badges.append("Runs in a fresh Python process")
+    if "timeout" in options.lines:
+        badges.append(f"Slow: allowed up to {options.timeout:g} s")
+    return badges
+
+
+def _badges_html(badges: list[str]) -> str:
+    spans = "".join(f'<span class="snippet-badge">{html.escape(b)}</span>' for b in badges)
+    return f'<p class="snippet-badges">{spans}</p>'
+
+
+def _output(text: str, whole: str | None = None) -> tuple[str, int]:
+    """A fenced output block, folded where torch's boilerplate allows; (Markdown, lines folded)."""
+    folded = fold(text, whole)
+    if folded is None:
+        return fence(text, "text"), 0
+    return fence(folded.shown, "text"), folded.folded
 
 
 def preview_failure_box(failure: PreviewFailure) -> str:
@@ -74,27 +121,47 @@ def _device_body(status: SnippetStatus, device: str,
     if failure is not None:
         rest = _device_body(status, device) if record is not None else ""
         return preview_failure_box(failure) + ("\n\n" + rest if rest else "")
-    if record is None:
-        how = ("python scripts/snippets.py run --device cuda" if device == "cuda"
-               else "python scripts/snippets.py run")
-        return (f'!!! note "No {label} record"\n\n'
-                f"    This snippet has not been run on {label} yet, so there is no output to show. "
-                f"A maintainer with a {label} machine records it with `{how} {status.rel}`.")
+    if record is None:  # only a live preview shows a page whose CPU record is missing
+        return f"No {label} output is recorded for this snippet yet.\n{{: .snippet-unrecorded }}"
     parts = []
     if on.state == "stale" and status.on_pinned_torch(device):
         parts.append(f'!!! warning "Stale {label} record"\n\n'
                      f"    This output was recorded from an earlier version of the snippet ({on.why}). "
                      "It is shown for reference only; the code above may now print something else.")
     parts.append(f"{provenance(record, status.pinned)}\n{{: .snippet-provenance }}")
+    folded = 0
     if record.status == "expected-error":
         printed, error = split_expected_error(record)
         if printed.strip():
-            parts.append(fence(printed, "text"))
+            block, folded = _output(printed, record.output)
+            parts.append(block)
+        block, more = _output(error)
+        folded += more
         parts.append(f'!!! failure "Raises {record.error_type}, as this snippet intends"\n\n'
-                     + indent(fence(error, "text")))
+                     + indent(block))
     else:
-        parts.append(fence(record.output or "(no output)\n", "text"))
+        block, folded = _output(record.output or "(no output)\n")
+        parts.append(block)
+    if folded:
+        total = len(record.output.rstrip("\n").split("\n"))
+        parts.append(f"{folded} lines of torch's debugging hints and traced-graph dumps are left "
+                     "out here; the full output is below.\n{: .snippet-folded }")
+        parts.append(f'??? note "The full output, as recorded ({total} lines)"\n\n'
+                     + indent(fence(record.output, "text")))
     return "\n\n".join(parts)
+
+
+def _unrecorded_line(status: SnippetStatus, shown: list[str]) -> str:
+    """One quiet line for the devices without an output: never an empty tab."""
+    missing = [DEVICE_LABELS[d] for d in DEVICES if d not in shown and status.on(d).declared]
+    undeclared = [DEVICE_LABELS[d] for d in DEVICES if not status.on(d).declared]
+    said = []
+    if missing:
+        said.append(f"Not recorded on {' or '.join(missing)} yet.")
+    if undeclared:
+        said.append(f"Not run on {' or '.join(undeclared)}: the snippet is for "
+                    f"{' and '.join(DEVICE_LABELS[d] for d in status.options.devices)} only.")
+    return " ".join(said) + "\n{: .snippet-unrecorded }" if said else ""
 
 
 def render_snippet(ref: str, book: StatusBook, preview: Mapping[str, PreviewFailure] | None = None,
@@ -104,18 +171,23 @@ def render_snippet(ref: str, book: StatusBook, preview: Mapping[str, PreviewFail
     (snippets/...). `drift_notes`: what the committed drift reports say of it, under its outputs."""
     status = book.status(ref)
     rel = status.rel
-    source = status.path.read_text(encoding="utf-8")
-    devices = status.options.devices
-    title = f'title="{rel}"'
-    blocks = [fence(source, "python", title) + "\n"]
-    for device in DEVICES:
-        label = DEVICE_LABELS[device]
-        if device in devices:
-            failure = (preview or {}).get(rel) if device == "cpu" else None
-            body = _device_body(status, device, failure)
-        else:
-            body = f"This snippet is not recorded on {label}: it declares `#| devices: {', '.join(devices)}`."
-        blocks.append(f'=== "{label}"\n\n{indent(body)}\n')
+    code, first = displayed_source(status.path.read_text(encoding="utf-8"), status.options)
+    blocks = []
+    badges = option_badges(status.options)
+    if badges:
+        blocks.append(_badges_html(badges) + "\n")
+    blocks.append(fence(code, "python", f'title="{rel}" linenums="{first}"') + "\n")
+    failures = {"cpu": (preview or {}).get(rel)}
+    shown = [d for d in status.options.devices
+             if status.on(d).record is not None or failures.get(d) is not None]
+    bodies = {d: _device_body(status, d, failures.get(d)) for d in shown}
+    if len(shown) > 1:
+        blocks += [f'=== "{DEVICE_LABELS[d]}"\n\n{indent(bodies[d])}\n' for d in shown]
+    else:
+        blocks += [bodies[d] + "\n" for d in shown]
+    quiet = _unrecorded_line(status, shown)
+    if quiet:
+        blocks.append(quiet + "\n")
     # Code and outputs stay out of the search index (Material skips `data-search-exclude`):
     # they are most of a page's text, and the index is fetched on every first visit. A
     # <section>, not a <div>: Material's search parser matches closing tags by name only, so

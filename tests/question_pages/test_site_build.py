@@ -45,8 +45,8 @@ def test_source_and_both_devices_outputs(page: str, site_source: Path) -> None:
 
 def test_provenance_lines(page: str) -> None:
     blocks = [_plain(b) for b in _tab_blocks(page)]
-    assert re.search(r"Recorded \d{4}-\d{2}-\d{2} with torch 2\.13\.0\+cpu, Python 3\.\d+\.\d+, on ",
-                     blocks[0])
+    assert re.search(r"CPU output, recorded \d{4}-\d{2}-\d{2} with torch 2\.13\.0\+cpu, "
+                     r"Python 3\.\d+\.\d+, on ", blocks[0])
     assert "with torch 2.13.0+cu130" in blocks[1] and "NVIDIA H200 (test fixture)" in blocks[1]
     assert 'class="snippet-provenance"' in page
 
@@ -66,11 +66,65 @@ def test_expected_error_is_shown_as_an_error(page: str) -> None:
     assert "multiplying" in _plain(page[: match.start()].rsplit("fixture_error.py", 1)[1])
 
 
+def _snippet_section(text: str, name: str) -> str:
+    """The built <section> of one snippet, from its code's title to the section's end."""
+    start = text.index(f'<span class="filename">snippets/export/{name}</span>')
+    start = text.rindex('<section class="snippet"', 0, start)
+    return text[start:text.index("</section>", start)]
+
+
 def test_missing_and_foreign_records_are_said_plainly(page: str, other: str) -> None:
-    assert "This snippet is not recorded on CUDA: it declares" in _plain(page)
-    text = _plain(other)
-    assert "No CUDA record" in text and "has not been run on CUDA yet" in text
+    # A device without an output gets one quiet line, never an empty tab.
+    error = _snippet_section(page, "fixture_error.py")
+    assert "tabbed-set" not in error
+    assert "Not run on CUDA: the snippet is for CPU only." in _plain(error)
+    plain = _snippet_section(other, "fixture_plain.py")
+    assert "tabbed-set" not in plain and ">CUDA</label>" not in plain
+    assert re.search(r'<p class="snippet-unrecorded">Not recorded on CUDA yet\.</p>', plain)
+    assert "snippets.py run" not in _plain(other), "maintainer instructions belong in CONTRIBUTING"
+    old = _snippet_section(other, "fixture_old.py")
+    assert ">CPU</label>" in old and ">CUDA</label>" in old
+    text = _plain(old)
     assert "with torch 2.12.0+cu126" in text and "Not the pinned torch 2.13.0" in text
+
+
+def test_options_are_badges_not_code(page: str, site_source: Path) -> None:
+    section = _snippet_section(page, "fixture_error.py")
+    badges = re.findall(r'<span class="snippet-badge">([^<]+)</span>', section)
+    assert badges == ["Raises RuntimeError on purpose", "CPU only"]
+    code = _plain(section[:section.index("</code>")])
+    assert "#|" not in code and "import torch" in code
+    # Line numbers count from the file, so a traceback's line points at what is shown.
+    source = (site_source / "snippets/export/fixture_error.py").read_text().split("\n")
+    first = source.index("import torch") + 1
+    assert re.search(rf'<span class="normal">{first}</span>', section), "numbered as in the file"
+    assert not re.search(rf'<span class="normal">{first - 1}</span>', section)
+
+
+def test_long_torch_messages_are_folded_and_kept(other: str, site_source: Path) -> None:
+    section = _snippet_section(other, "fixture_folded.py")
+    record = read_record(site_source / "snippets/export/fixture_folded.cpu.txt")
+    outputs = [_plain(c) for c in re.findall(r'<div class="highlight"><pre><span></span><code>(.*?)</code>',
+                                             section, re.DOTALL)]
+    assert len(outputs) == 2, outputs
+    shown, full = outputs
+    assert "RuntimeError: the point of it" in shown and "Caused by: the line" in shown
+    assert "after the hints" in shown
+    assert "For more debugging help" not in shown and "TORCHDYNAMO_VERBOSE" not in shown
+    assert "4 lines of torch's debugging hints and traced-graph dumps are left out here" in _plain(section)
+    # The whole record is one click away, in a closed <details>.
+    assert re.search(r'<details class="note">\s*<summary>The full output, as recorded \(7 lines\)',
+                     section)
+    assert full.strip() == record.output.strip()
+
+
+def test_page_strip_links_every_rehearsed_part(page: str) -> None:
+    strip = re.search(r'<nav class="page-strip" aria-label="On this page"[^>]*>(.*?)</nav>', page)
+    assert strip, "no 'on this page' strip"
+    targets = re.findall(r'href="#([\w-]+)"', strip.group(1))
+    assert targets == ["short-answer", "basics", "solid-answer", "code", "go-deeper", "explainer",
+                       "follow-ups", "red-flags"]
+    assert page.index('class="page-strip"') < page.index('id="short-answer"')
 
 
 def test_every_section_has_its_stable_anchor(page: str) -> None:
@@ -87,7 +141,10 @@ def test_speaking_time_is_computed_from_words(page: str) -> None:
 def test_metadata_follow_ups_levels_red_flags_related(page: str) -> None:
     text = _plain(page)
     assert "Level: Middle" in text and "Should know" in text
-    assert "about 40% of export interviews (editor's estimate)" in text
+    assert "Comes up sometimes in export interviews (editor's estimate)" in text
+    assert "40%" not in text, "a band, not a percentage, in the text"
+    assert ('data-frequency="40" title="An editor\'s estimate, not a measurement: about 40%"'
+            in page), "the number stays in the page's metadata"
     assert '<details class="question">' in page and "Is the output ever typed by hand?" in text
     for level in ("Junior", "Middle", "Senior", "Principal"):
         assert f">{level}</label>" in page
@@ -102,6 +159,18 @@ def test_question_index_table(built_site: Path) -> None:
     for name in ("level", "importance", "topic", "text"):
         assert f'data-filter="{name}"' in index
     assert "questions.js" in index
+    assert '<p class="question-empty" hidden>No question matches these filters.' in index
+    assert re.search(r'<td data-label="Comes up" title="about 40% \(editor\'s estimate\)">Sometimes</td>',
+                     index)
+
+
+def test_index_controls_stay_out_of_search(built_site: Path) -> None:
+    search = json.loads((built_site / "search" / "search_index.json").read_text())
+    index = [d["text"] for d in search["docs"] if d["location"].startswith("questions/")]
+    assert index, "the index page is searchable"
+    text = " ".join(index)
+    assert "Words in the question" not in text and "All Junior" not in text
+    assert "Most frequent" not in text and "Learning order" not in text
 
 
 def test_learning_path_orders_junior_first(built_site: Path) -> None:
