@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -35,6 +34,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from snippet_engine.analysis import KINDS, snippet_kind  # noqa: E402
 from snippet_engine.discovery import Snippet, discover  # noqa: E402
+from snippet_engine.records import copy_without_records  # noqa: E402
 from snippet_engine.scheduler import worker_env  # noqa: E402
 
 
@@ -43,8 +43,8 @@ def kind_of(snippet: Snippet) -> str:
 
 
 def copy_bank(dest: Path) -> Path:
-    shutil.copytree(ROOT / "snippets", dest / "snippets",
-                    ignore=shutil.ignore_patterns("*.cpu.txt", "*.cuda.txt", "__pycache__"))
+    """The bank without its records, so that both ways run every snippet from scratch."""
+    copy_without_records(ROOT, dest)
     return dest
 
 

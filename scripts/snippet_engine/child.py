@@ -23,6 +23,14 @@ import runpy
 import sys
 import traceback
 from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:  # never at run time: a fresh child must not import the engine (see main)
+    from collections.abc import Sequence
+    from importlib.machinery import ModuleSpec
+    from types import ModuleType
+
+    from .protocol import ChildResult, ChildTask
 
 
 def _flush_all() -> None:
@@ -47,7 +55,8 @@ class _SeedTorchOnImport(importlib.abc.MetaPathFinder):
     variables torch reads at import, torch must not be imported before the snippet runs, and its
     first random numbers must still be those of a seeded run."""
 
-    def find_spec(self, name: str, path: object, target: object = None) -> object:
+    def find_spec(self, name: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
         if name != "torch":
             return None
         sys.meta_path.remove(self)
@@ -128,10 +137,10 @@ def snippet_line(exc: BaseException, snippet: str) -> int | None:
     return line
 
 
-def execute(task: dict, capture_fd: int | None = None) -> None:
+def execute(task: ChildTask, capture_fd: int | None = None) -> NoReturn:
     """Run one snippet in this process and exit it. Never returns."""
     result_path = Path(task["result"])
-    result: dict = {"outcome": "ok"}
+    result: ChildResult = {"outcome": "ok"}
     try:
         if capture_fd is not None:
             os.dup2(capture_fd, 1)
@@ -153,7 +162,7 @@ def execute(task: dict, capture_fd: int | None = None) -> None:
         entries = [str(Path(snippet).parent), task["snippets_root"]] + [
             p for p in sys.path[1:] if p not in ("", ".")]
         sys.path[:] = list(dict.fromkeys(os.path.realpath(p) for p in entries))
-        _seed(bool(task.get("defer_torch")))
+        _seed(task["defer_torch"])
     except BaseException as exc:
         result = {"outcome": "engine-error", "message": repr(exc)}
         result_path.write_text(json.dumps(result))
@@ -169,7 +178,7 @@ def execute(task: dict, capture_fd: int | None = None) -> None:
             if not isinstance(code, int):
                 print(code, file=sys.stderr)
     except BaseException as exc:
-        expect = task.get("expect")
+        expect = task["expect"]
         result = {"outcome": "exception", "type": qualified_name(exc),
                   "summary": "".join(traceback.format_exception_only(type(exc), exc)).strip(),
                   "line": snippet_line(exc, snippet)}
@@ -190,8 +199,8 @@ def execute(task: dict, capture_fd: int | None = None) -> None:
 
 def main() -> None:
     """Entry point of a fresh process: `python child.py TASK.json` (fds already redirected)."""
-    task = json.loads(Path(sys.argv[1]).read_text())
-    if not task.get("defer_torch"):
+    task: ChildTask = json.loads(Path(sys.argv[1]).read_text())
+    if not task["defer_torch"]:
         try:
             import torch  # noqa: F401 - imported as a forked child would have it, before seeding
         except ImportError:

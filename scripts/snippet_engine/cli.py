@@ -12,10 +12,11 @@ from pathlib import Path
 
 from . import drift
 from .check import Problem, fails, find_problems
-from .environment import DeviceUnavailable, detect
-from .options import SnippetOptionError
+from .environment import detect
+from .errors import ProjectError
 from .progress import Progress
-from .runner import GOOD, execute, plan, select, summarize_failures
+from .protocol import GOOD
+from .runner import execute, plan, select, summarize_failures
 from .sharding import parse_shard
 
 DEFAULT_ROOT = Path(__file__).resolve().parent.parent.parent
@@ -67,13 +68,17 @@ def cmd_run(args: argparse.Namespace) -> int:
         return 2
     try:
         shard = parse_shard(args.shard) if args.shard else None
+    except ValueError as exc:  # parse_shard's own: the value is not K/N
+        print(f"snippets.py: {exc}", file=sys.stderr)
+        return 2
+    try:
         snippets = select(root, args.paths, args.device, shard)
         if args.list:
             print("".join(f"{snippet.rel}\n" for snippet in snippets), end="")
             return 0
         env = detect(args.device)
         jobs, cached = plan(root, snippets, env, args.force, args.fresh)
-    except (DeviceUnavailable, SnippetOptionError, FileNotFoundError, ValueError) as exc:
+    except (ProjectError, FileNotFoundError) as exc:  # a bad option line or record, no device
         print(f"snippets.py: {exc}", file=sys.stderr)
         return 2
     enabled = {"auto": None, "always": True, "never": False}[args.progress]
@@ -141,7 +146,7 @@ def cmd_drift(args: argparse.Namespace) -> int:
         python = args.python or drift.venv_for(root, args.torch)
         enabled = {"auto": None, "always": True, "never": False}[args.progress]
         path, report = drift.run(root, python, args.jobs, enabled, args.report_dir)
-    except (drift.DriftError, DeviceUnavailable) as exc:
+    except ProjectError as exc:  # no such torch or interpreter, a bad option line or record
         print(f"snippets.py drift: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

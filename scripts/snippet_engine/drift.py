@@ -31,18 +31,19 @@ from pathlib import Path
 
 from . import ENGINE_VERSION
 from .environment import Environment, describe_interpreter
+from .errors import ProjectError
 from .progress import Progress
-from .records import Record, read_record, write_atomic
-from .runner import GOOD, Outcome, execute, plan, select
+from .protocol import EXPECT_MISSING, GOOD
+from .records import Record, copy_without_records, read_record, write_atomic
+from .runner import Outcome, execute, plan, select
 from .scheduler import WorkerPool
 
 CLASSES = ("unchanged", "output changed", "now fails", "now runs", "outcome changed")
 REPORT_DIR = "reports/drift"
 SCHEMA = 1
-_EXPECT_MISSING = "ran without raising it"  # the engine's message when an expected error is gone
 
 
-class DriftError(RuntimeError):
+class DriftError(ProjectError, RuntimeError):
     """A drift run that cannot start (an interpreter or torch that is not there)."""
 
 
@@ -66,7 +67,7 @@ def classify(committed: Record, now: Outcome, now_error: str) -> str:
         if now.status == committed.status and now_error == committed.error_type:
             return "unchanged" if now.output == committed.output else "output changed"
         return "outcome changed"
-    if committed.status == "expected-error" and _EXPECT_MISSING in now.message:
+    if committed.status == "expected-error" and EXPECT_MISSING in now.message:
         return "now runs"
     if committed.status == "expected-error" and now.status == "failed" and now_error:
         return "outcome changed"  # another exception than the expected one
@@ -108,8 +109,7 @@ def _scratch_copy(root: Path, version: str) -> Path:
     scratch = root / ".cache" / "drift" / f"torch-{version}"
     shutil.rmtree(scratch, ignore_errors=True)
     scratch.mkdir(parents=True)
-    shutil.copytree(root / "snippets", scratch / "snippets",
-                    ignore=shutil.ignore_patterns("*.cpu.txt", "*.cuda.txt", "__pycache__"))
+    copy_without_records(root, scratch)
     return scratch
 
 
@@ -136,7 +136,7 @@ def run(root: Path, python: str, jobs: int, progress_enabled: bool | None = None
                            mark_failures=False)
     finally:
         pool.close()
-    report = compare(root, scratch, env, outcomes)
+    report = compare(root, env, outcomes)
     out_dir = report_dir or root / REPORT_DIR
     path = out_dir / f"torch-{env.torch_version.split('+')[0]}.json"
     write_atomic(path, json.dumps(report, indent=1, ensure_ascii=False) + "\n")
@@ -144,18 +144,17 @@ def run(root: Path, python: str, jobs: int, progress_enabled: bool | None = None
     return path, report
 
 
-def compare(root: Path, scratch: Path, env: Environment, outcomes: list[Outcome]) -> dict:
+def compare(root: Path, env: Environment, outcomes: list[Outcome]) -> dict:
+    """The report: each outcome on the other torch against the committed record at `root`."""
     pages = pages_showing(root)
     committed_records = []
     changes = []
     for outcome in sorted(outcomes, key=lambda o: o.path):
-        committed = read_record(root / Path(outcome.path).with_suffix(".cpu.txt"))
+        committed = read_record(outcome.record_path(root))
         if committed is None:
             continue  # `check` reports a missing record; drift compares only what is recorded
         committed_records.append(committed)
-        now_record = read_record(scratch / Path(outcome.path).with_suffix(".cpu.txt"))
-        now_error = now_record.error_type if now_record is not None and outcome.status in GOOD \
-            else _raised(outcome.message)
+        now_error = outcome.error_type
         klass = classify(committed, outcome, now_error)
         changes.append(Change(
             snippet=outcome.path, klass=klass,
@@ -177,12 +176,6 @@ def compare(root: Path, scratch: Path, env: Environment, outcomes: list[Outcome]
                       "committed": c.committed, "now": c.now, "message": c.message,
                       "only_torch_lines": c.only_torch_lines, "diff": c.diff} for c in changes],
     }
-
-
-def _raised(message: str) -> str:
-    """The exception named in the engine's message for a failed run ("raised X at line ...")."""
-    match = re.search(r"\braised ([\w.]+)", message)
-    return match.group(1) if match else ""
 
 
 def summary(report: dict) -> str:

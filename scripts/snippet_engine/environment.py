@@ -15,10 +15,11 @@ import subprocess
 import sys
 from dataclasses import dataclass
 
+from .errors import ProjectError
 from .pins import release
 
 
-class DeviceUnavailable(RuntimeError):
+class DeviceUnavailable(ProjectError, RuntimeError):
     """The requested device is not usable on this machine."""
 
 

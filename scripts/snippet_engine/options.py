@@ -9,12 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .errors import ProjectError
+
 DEVICES = ("cpu", "cuda")
 DEFAULT_TIMEOUT_S = 300.0
 KNOWN = ("expect", "timeout", "devices", "fresh")
 
 
-class SnippetOptionError(ValueError):
+class SnippetOptionError(ProjectError, ValueError):
     """A `#|` line that cannot be understood; the message names the file and line."""
 
 

@@ -16,7 +16,9 @@ from pathlib import Path
 
 from .environment import Environment, detect
 from .progress import Progress
-from .runner import GOOD, Outcome, execute, plan, select
+from .protocol import GOOD
+from .protocol import Outcome as Status
+from .runner import Outcome, execute, plan, select
 from .scheduler import WorkerPool
 
 
@@ -25,7 +27,7 @@ class PreviewFailure:
     """What the last run of a snippet's current source did, for the page to show instead of a
     record: never stored."""
 
-    status: str
+    status: Status  # never ok or expected-error: those are recorded
     message: str
     output: str
     hint: str

@@ -9,19 +9,22 @@ the last good output and marks the record stale instead of overwriting it.
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
+
+from .discovery import all_records
+from .errors import ProjectError
+from .protocol import GOOD, Outcome
 
 BANNER = "# Snippet record written by scripts/snippets.py from a real run. Do not edit by hand."
 SEPARATOR = "-" * 30 + " output " + "-" * 30
-FIELDS = (
-    "snippet", "device", "status", "error-type", "stale", "key", "source-sha256", "helpers",
-    "engine", "torch", "python", "hardware", "duration-s", "peak-rss-mib", "recorded",
-)
 
 
-class RecordError(ValueError):
+class RecordError(ProjectError, ValueError):
     """A record file that cannot be parsed; the message names the file and line."""
 
 
@@ -29,7 +32,7 @@ class RecordError(ValueError):
 class Record:
     snippet: str
     device: str
-    status: str  # "ok" or "expected-error"
+    status: Outcome  # "ok" or "expected-error": only a good run is recorded
     output: str
     key: str
     source_sha256: str
@@ -57,25 +60,65 @@ class Record:
             other.key, other.status, other.error_type, other.output, other.stale)
 
     def render(self) -> str:
-        values = {
-            "snippet": self.snippet,
-            "device": self.device,
-            "status": self.status,
-            "error-type": self.error_type or "-",
-            "stale": f"yes: {self.stale}" if self.stale else "no",
-            "key": self.key,
-            "source-sha256": self.source_sha256,
-            "helpers": " ".join(f"{p}@{h}" for p, h in sorted(self.helpers.items())) or "-",
-            "engine": self.engine,
-            "torch": self.torch,
-            "python": self.python,
-            "hardware": self.hardware,
-            "duration-s": f"{self.duration_s:.2f}",
-            "peak-rss-mib": f"{self.peak_rss_mib:.0f}",
-            "recorded": self.recorded,
-        }
-        header = "\n".join(f"{name}: {values[name]}" for name in FIELDS)
+        header = "\n".join(f"{spec.header}: {spec.write(getattr(self, spec.attr))}"
+                           for spec in RECORD_FIELDS)
         return f"{BANNER}\n{header}\n{SEPARATOR}\n{self.output}"
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """One header line of a record: its name in the file, the `Record` attribute it holds, and
+    how its value is written and read back (`read` raises ValueError on a malformed value)."""
+
+    header: str
+    attr: str
+    write: Callable[[Any], str] = str
+    read: Callable[[str], Any] = str
+
+
+def _status(value: str) -> Outcome:
+    if value not in GOOD:
+        raise ValueError(f"only {' and '.join(GOOD)} are recorded")
+    return value  # narrowed: GOOD holds only Outcome values
+
+
+def _write_helpers(helpers: dict[str, str]) -> str:
+    return " ".join(f"{path}@{digest}" for path, digest in sorted(helpers.items())) or "-"
+
+
+def _read_helpers(value: str) -> dict[str, str]:
+    helpers = {}
+    if value != "-":
+        for item in value.split():
+            helper, _, digest = item.rpartition("@")
+            helpers[helper] = digest
+    return helpers
+
+
+# The one description of a record's header, in the order the lines are written: the writer, the
+# parser and FIELDS all come from it. Every attribute of Record but `output` (the text after the
+# separator) is here; a test holds the two together.
+RECORD_FIELDS: tuple[FieldSpec, ...] = (
+    FieldSpec("snippet", "snippet"),
+    FieldSpec("device", "device"),
+    FieldSpec("status", "status", read=_status),
+    FieldSpec("error-type", "error_type", write=lambda v: v or "-",
+              read=lambda v: "" if v == "-" else v),
+    FieldSpec("stale", "stale", write=lambda v: f"yes: {v}" if v else "no",
+              read=lambda v: "" if v == "no" else v.removeprefix("yes: ")),
+    FieldSpec("key", "key"),
+    FieldSpec("source-sha256", "source_sha256"),
+    FieldSpec("helpers", "helpers", write=_write_helpers, read=_read_helpers),
+    FieldSpec("engine", "engine"),
+    FieldSpec("torch", "torch"),
+    FieldSpec("python", "python"),
+    FieldSpec("hardware", "hardware"),
+    FieldSpec("duration-s", "duration_s", write=lambda v: f"{v:.2f}", read=float),
+    FieldSpec("peak-rss-mib", "peak_rss_mib", write=lambda v: f"{v:.0f}", read=float),
+    FieldSpec("recorded", "recorded"),
+)
+FIELDS = tuple(spec.header for spec in RECORD_FIELDS)
+_BY_HEADER = {spec.header: spec for spec in RECORD_FIELDS}
 
 
 def parse_record(text: str, path: Path | str = "<record>") -> Record:
@@ -83,7 +126,7 @@ def parse_record(text: str, path: Path | str = "<record>") -> Record:
     if not lines or lines[0] != BANNER:
         raise RecordError(f"{path}:1: not a snippet record (first line should be '{BANNER}'). "
                           "Delete it and re-run: python scripts/snippets.py run")
-    values: dict[str, str] = {}
+    values: dict[str, tuple[int, str]] = {}  # header -> (line number, value)
     for index, line in enumerate(lines[1:], start=2):
         if line == SEPARATOR:
             output = "\n".join(lines[index:])
@@ -91,34 +134,32 @@ def parse_record(text: str, path: Path | str = "<record>") -> Record:
         if not line and index == len(lines):
             continue  # the file ends before the separator: reported as truncated below
         name, sep, value = line.partition(": ")
-        if not sep or name not in FIELDS:
+        if not sep:
             raise RecordError(f"{path}:{index}: unexpected header line '{line[:80]}'. "
                               "Records are written by the engine; re-run the snippet to rewrite it")
-        values[name] = value
+        if name not in _BY_HEADER:
+            raise RecordError(f"{path}:{index}: unknown header field '{name[:80]}' (a record has "
+                              f"{', '.join(FIELDS)}). Records are written by the engine; re-run "
+                              "the snippet to rewrite it")
+        if name in values:
+            raise RecordError(f"{path}:{index}: header field '{name}' is given twice (first on "
+                              f"line {values[name][0]}). Re-run the snippet to rewrite it")
+        values[name] = (index, value)
     else:
         raise RecordError(f"{path}: no '{SEPARATOR}' line; the record is truncated. "
                           "Re-run the snippet to rewrite it")
     missing = [name for name in FIELDS if name not in values]
     if missing:
         raise RecordError(f"{path}: header lacks {', '.join(missing)}. Re-run the snippet")
-    stale = values["stale"]
-    helpers = {}
-    if values["helpers"] != "-":
-        for item in values["helpers"].split():
-            helper, _, digest = item.rpartition("@")
-            helpers[helper] = digest
-    try:
-        return Record(
-            snippet=values["snippet"], device=values["device"], status=values["status"],
-            output=output, key=values["key"], source_sha256=values["source-sha256"],
-            engine=values["engine"], torch=values["torch"], python=values["python"],
-            hardware=values["hardware"], duration_s=float(values["duration-s"]),
-            peak_rss_mib=float(values["peak-rss-mib"]), recorded=values["recorded"],
-            error_type="" if values["error-type"] == "-" else values["error-type"],
-            stale="" if stale == "no" else stale.removeprefix("yes: "), helpers=helpers,
-        )
-    except ValueError as exc:
-        raise RecordError(f"{path}: malformed header value ({exc}). Re-run the snippet") from None
+    parsed: dict[str, Any] = {}
+    for name, (index, value) in values.items():
+        spec = _BY_HEADER[name]
+        try:
+            parsed[spec.attr] = spec.read(value)
+        except ValueError as exc:
+            raise RecordError(f"{path}:{index}: malformed {name} value '{value[:80]}' ({exc}). "
+                              "Re-run the snippet") from None
+    return Record(output=output, **parsed)
 
 
 def read_record(path: Path) -> Record | None:
@@ -127,7 +168,20 @@ def read_record(path: Path) -> Record | None:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return None
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{path}: not UTF-8 text ({exc}). Delete it and re-run: "
+                          "python scripts/snippets.py run") from None
     return parse_record(text, path)
+
+
+def copy_without_records(root: Path, dest: Path) -> None:
+    """Copy `root`/snippets to `dest`/snippets with no record in it (nor __pycache__): a scratch
+    bank for a run whose records must not be the committed ones (a drift run, a benchmark, a
+    test). Which files are records is `discovery.all_records`'s to say, not a pattern here."""
+    shutil.copytree(root / "snippets", dest / "snippets",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    for record in all_records(dest):
+        record.unlink()
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from . import ENGINE_VERSION
 from .analysis import torch_environment_line, warm_kind
@@ -19,18 +20,18 @@ from .environment import Environment
 from .normalize import PathContext, normalize
 from .options import parse_options
 from .progress import Progress
-from .records import Record, mark_stale, read_record, store
+from .protocol import GOOD, Task, WarmKind
+from .protocol import Outcome as Status
+from .records import Record, RecordError, mark_stale, read_record, store
 from .scheduler import WorkerPool, run_parallel
 from .sharding import assign
-
-GOOD = ("ok", "expected-error")
 
 
 @dataclass
 class Outcome:
-    path: str
+    path: str  # the snippet, relative to the repository root
     device: str
-    status: str
+    status: Status
     cached: bool
     seconds: float
     output: str
@@ -38,6 +39,11 @@ class Outcome:
     record_changed: bool = False
     key: str = ""  # the cache key of the source that ran
     hint: str = ""  # how to fix a failure, when the engine can tell
+    error_type: str = ""  # the exception raised (expected or not), when one was
+
+    def record_path(self, root: Path) -> Path:
+        """Where the snippet's record for this device is, in the checkout at `root`."""
+        return Snippet(root / self.path, self.path).record_path(self.device)
 
     def as_report(self) -> dict:
         return {"path": self.path, "device": self.device, "status": self.status,
@@ -54,7 +60,7 @@ class Job:
     timeout: float
     fresh: bool
     previous: Record | None
-    warm: str = "export"  # which warm worker forks it (analysis.warm_kind)
+    warm: WarmKind = "export"  # which warm worker forks it (analysis.warm_kind)
     defer_torch: bool = False  # fresh, and torch imported by the snippet itself
 
 
@@ -76,7 +82,7 @@ def select(root: Path, selectors: list[str] | None, device: str,
 def _safe_read(path: Path) -> Record | None:
     try:
         return read_record(path)
-    except ValueError:
+    except RecordError:
         return None  # a damaged record is treated as missing; the run rewrites it
 
 
@@ -91,14 +97,15 @@ def plan(root: Path, snippets: list[Snippet], env: Environment, force: bool,
         if (not force and previous is not None and previous.key == key
                 and not previous.is_stale):
             cached.append(Outcome(snippet.rel, env.device, previous.status, True,
-                                  previous.duration_s, previous.output))
+                                  previous.duration_s, previous.output,
+                                  error_type=previous.error_type))
             continue
         sources = [snippet.path.read_text(encoding="utf-8")]
         sources += [(root / helper).read_text(encoding="utf-8") for helper in helpers]
         defer_torch = torch_environment_line(sources[0]) is not None
         jobs.append(Job(snippet, key, helpers, options.expect, options.timeout,
                         options.fresh or all_fresh or defer_torch, previous,
-                        warm=warm_kind(sources), defer_torch=defer_torch))
+                        warm=cast(WarmKind, warm_kind(sources)), defer_torch=defer_torch))
     # Longest first keeps both workers busy to the end.
     jobs.sort(key=lambda job: (-(job.previous.duration_s if job.previous else 1e9), job.snippet.rel))
     return jobs, cached
@@ -114,16 +121,16 @@ def execute(root: Path, jobs: list[Job], env: Environment, parallel: int,
     """Run the jobs and keep the records: a good result is stored (unless it says what the record
     already says), a failure marks the last good record stale, or, with `mark_failures=False`
     (a live preview), leaves every record as it is and only reports the failure."""
-    tasks = []
+    tasks: list[Task] = []
     by_id = {}
     for index, job in enumerate(jobs):
         by_id[index] = job
-        tasks.append({
-            "id": index, "path": str(job.snippet.path), "device": env.device,
-            "snippets_root": str(root / "snippets"), "expect": job.expect,
-            "timeout": job.timeout, "fresh": job.fresh, "warm": job.warm,
-            "defer_torch": job.defer_torch,
-        })
+        tasks.append(Task(
+            id=index, path=str(job.snippet.path), device=env.device,
+            snippets_root=str(root / "snippets"), expect=job.expect,
+            timeout=job.timeout, fresh=job.fresh, warm=job.warm,
+            defer_torch=job.defer_torch,
+        ))
     outcomes = []
     replies = pool.run(tasks) if pool is not None else run_parallel(tasks, env.device, parallel)
     for reply in replies:
@@ -133,9 +140,10 @@ def execute(root: Path, jobs: list[Job], env: Environment, parallel: int,
                                     Path(reply["work_dir"]) if reply["work_dir"] else None,
                                     reply.get("pid"), reply.get("interpreter"))
         output = normalize(reply["output"], context)
-        message = normalize(reply.get("message", ""), context)
+        message = normalize(reply["message"], context)
         outcome = Outcome(job.snippet.rel, env.device, reply["status"], False, reply["duration"],
-                          output, message, key=job.key, hint=reply.get("hint", ""))
+                          output, message, key=job.key, hint=reply.get("hint", ""),
+                          error_type=reply.get("error_type", ""))
         record_path = job.snippet.record_path(env.device)
         if outcome.status in GOOD:
             record = Record(
@@ -143,7 +151,7 @@ def execute(root: Path, jobs: list[Job], env: Environment, parallel: int,
                 key=job.key, source_sha256=sha256_file(job.snippet.path), engine=ENGINE_VERSION,
                 torch=env.torch_version, python=env.python_version, hardware=env.hardware,
                 duration_s=reply["duration"], peak_rss_mib=reply["maxrss_kib"] / 1024,
-                recorded=_now(), error_type=reply.get("error_type", ""), helpers=job.helpers,
+                recorded=_now(), error_type=outcome.error_type, helpers=job.helpers,
             )
             outcome.record_changed = store(record_path, record)
         elif mark_failures:
@@ -170,7 +178,8 @@ def summarize_failures(outcomes: list[Outcome], root: Path, tail: int = 12) -> s
         lines.extend(f"    | {line}" for line in explain[-tail:])
         if outcome.hint:
             lines.append(f"    fix: {outcome.hint}")
-        record = Path(outcome.path).with_suffix(f".{outcome.device}.txt")
-        if (root / record).exists():
-            lines.append(f"    its last good record, {record}, is kept and marked stale")
+        record = outcome.record_path(root)
+        if record.exists():
+            lines.append(f"    its last good record, {record.relative_to(root).as_posix()}, "
+                         "is kept and marked stale")
     return "\n".join(lines)

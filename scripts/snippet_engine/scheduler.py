@@ -16,6 +16,10 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import cast
+
+from .errors import ProjectError
+from .protocol import WARM_UP_VARIABLE, Reply, Task, WarmKind, engine_failure
 
 SCRIPTS_DIR = str(Path(__file__).resolve().parent.parent)
 # Variables that change what torch prints; a snippet is recorded with none of them set.
@@ -43,14 +47,15 @@ def worker_env(device: str) -> dict[str, str]:
     return env
 
 
-class WorkerCrashed(RuntimeError):
-    pass
+class WorkerCrashed(ProjectError, RuntimeError):
+    """A worker process died (while importing torch, or while running a task); the message
+    holds the end of what it printed to stderr."""
 
 
 class Worker:
-    def __init__(self, device: str, warm: str = "export", python: str = sys.executable) -> None:
+    def __init__(self, device: str, warm: WarmKind = "export", python: str = sys.executable) -> None:
         env = worker_env(device)
-        env["SNIPPET_WARM_UP"] = warm
+        env[WARM_UP_VARIABLE] = warm
         self.warm = warm
         self.proc = subprocess.Popen(
             [python, "-m", "snippet_engine.worker"], stdin=subprocess.PIPE,
@@ -71,7 +76,7 @@ class Worker:
             self._stderr.append(line)
             del self._stderr[:-200]
 
-    def run(self, task: dict) -> dict:
+    def run(self, task: Task) -> Reply:
         assert self.proc.stdin and self.proc.stdout
         self.proc.stdin.write(json.dumps(task) + "\n")
         self.proc.stdin.flush()
@@ -79,7 +84,7 @@ class Worker:
         if not line:
             self.proc.wait()
             raise WorkerCrashed("a snippet worker died:\n" + "".join(self._stderr[-40:]))
-        return json.loads(line)
+        return cast(Reply, json.loads(line))
 
     def stop(self) -> None:
         if self.proc.poll() is None:
@@ -112,7 +117,7 @@ class WorkerPool:
         self._all: list[Worker] = []
         self._lock = threading.Lock()
 
-    def _take(self, warm: str) -> Worker:
+    def _take(self, warm: WarmKind) -> Worker:
         with self._lock:
             for worker in self._idle:
                 if worker.warm == warm:
@@ -136,14 +141,14 @@ class WorkerPool:
             if worker in self._all:
                 self._all.remove(worker)
 
-    def run(self, tasks: list[dict]) -> Iterator[dict]:
+    def run(self, tasks: list[Task]) -> Iterator[Reply]:
         """Yield one result per task, in completion order."""
         if not tasks:
             return
-        todo: queue.Queue[dict] = queue.Queue()
+        todo: queue.Queue[Task] = queue.Queue()
         for task in tasks:
             todo.put(task)
-        results: queue.Queue[dict] = queue.Queue()
+        results: queue.Queue[Reply] = queue.Queue()
         stopping = threading.Event()
 
         def serve() -> None:
@@ -154,7 +159,7 @@ class WorkerPool:
                 except queue.Empty:
                     break
                 try:
-                    warm = task.get("warm", "export")
+                    warm = task["warm"]
                     if worker is not None and worker.warm != warm:
                         self._give_back(worker)  # kept warm for a later task of its kind
                         worker = None
@@ -164,9 +169,7 @@ class WorkerPool:
                             break
                     results.put(worker.run(task))
                 except Exception as exc:
-                    results.put({"id": task["id"], "status": "failed", "output": "",
-                                 "message": f"engine error: {exc}", "duration": 0.0,
-                                 "maxrss_kib": 0, "task_dir": "", "work_dir": ""})
+                    results.put(engine_failure(task["id"], f"engine error: {exc}"))
                     if worker is not None:
                         self._drop(worker)
                     worker = None
@@ -198,7 +201,7 @@ class WorkerPool:
             worker.stop()
 
 
-def run_parallel(tasks: list[dict], device: str, jobs: int) -> Iterator[dict]:
+def run_parallel(tasks: list[Task], device: str, jobs: int) -> Iterator[Reply]:
     """Yield one result per task, in completion order, from `jobs` warm workers started for this
     run and stopped after it."""
     pool = WorkerPool(device, jobs)

@@ -5,8 +5,10 @@ and the cost of importing torch (seconds) is paid once per worker instead of onc
 A snippet that opts out (`#| fresh: true`) gets fork+exec of a brand-new interpreter instead.
 The worker also enforces the timeout (killing the child's whole process group) and the output cap.
 
-Protocol: one JSON task per line on stdin; one JSON line back on stdout per task, after a first
-`{"ready": ...}` line. Standard library only, plus torch.
+Protocol: one JSON `Task` per line on stdin; one JSON `Reply` line back on stdout per task, after
+a first `{"ready": ...}` line (the messages are described in `protocol`). Each task goes through
+three steps: `_spawn` forks the snippet's process, `_collect` watches it to its end, `_reply`
+judges how it ended (`classify`). Standard library only, plus torch.
 """
 
 from __future__ import annotations
@@ -21,7 +23,24 @@ import sysconfig
 import tempfile
 import time
 import warnings
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
+
+from .protocol import (
+    EXPECT_MISSING,
+    WARM_UP_VARIABLE,
+    ChildResult,
+    ChildTask,
+    KillReason,
+    Reply,
+    Task,
+    Verdict,
+)
+
+if TYPE_CHECKING:
+    import resource
+    from collections.abc import Callable
 
 OUTPUT_CAP = 1024 * 1024  # bytes of stdout+stderr a snippet may print
 # Where this interpreter lives, for the coordinator to normalise paths with: a drift run's
@@ -97,7 +116,8 @@ def warm_up_compile() -> None:
     metrics.reset()
 
 
-WARM_UPS = {"export": warm_up, "compile": warm_up_compile}
+# By the WarmKind the scheduler sets in WARM_UP_VARIABLE.
+WARM_UPS: dict[str, Callable[[], None]] = {"export": warm_up, "compile": warm_up_compile}
 
 
 def _terminate(signum: int, frame: object) -> None:
@@ -110,68 +130,107 @@ def _terminate(signum: int, frame: object) -> None:
     os._exit(128 + signum)
 
 
-def _prepare_child_env(task: dict, task_dir: Path) -> None:
+def _prepare_child_env(task: ChildTask, task_dir: Path) -> None:
     """Environment of the snippet's process: same for forked and fresh children."""
     os.environ["SNIPPET_DEVICE"] = task["device"]
     os.environ["TMPDIR"] = str(task_dir / "tmp")
     os.environ["TORCHINDUCTOR_CACHE_DIR"] = str(task_dir / "cache" / "inductor")
     os.environ["TRITON_CACHE_DIR"] = str(task_dir / "cache" / "triton")
     tempfile.tempdir = None
-    warnings.filters[:] = _warm_filters
-    warnings.onceregistry.clear()
-    warnings._filters_mutated()  # type: ignore[attr-defined] - forget warnings shown during warm-up
+    warnings.filters[:] = _warm_filters  # type: ignore[index]
+    warnings.onceregistry.clear()  # type: ignore[attr-defined]
+    warnings._filters_mutated()  # type: ignore[attr-defined]  # forget warnings shown during warm-up
 
 
-def run_task(task: dict) -> dict:
+@dataclass(frozen=True)
+class _Spawned:
+    """A snippet's process that is running: what the worker needs to watch it and clean up."""
+
+    task: ChildTask
+    task_dir: Path  # the snippet's own temporary folder (work/, tmp/, its caches), removed after
+    pid: int  # also its process group: the child calls setsid()
+    read_fd: int  # the read end of the pipe its fds 1 and 2 write to
+    started: float  # time.monotonic() just before the fork
+
+
+@dataclass(frozen=True)
+class _Ended:
+    """How a snippet's process ended, as the worker saw it from outside."""
+
+    captured: bytes  # what it printed, up to a little past the cap
+    status_word: int | None  # as os.wait4 gives it; None when it could not be reaped
+    rusage: resource.struct_rusage | None
+    killed_for: KillReason | None
+    duration: float  # seconds from the fork to its exit
+
+
+def _spawn(task: Task) -> _Spawned:
+    """Give the snippet a folder of its own and fork its process (which, for a fresh task, execs
+    a new interpreter)."""
     global _current_child
     task_dir = Path(tempfile.mkdtemp(prefix="snippet-"))
     work = task_dir / "work"
     for sub in (work, task_dir / "tmp"):
         sub.mkdir()
-    task = dict(task, cwd=str(work), result=str(task_dir / "result.json"))
+    child_task = ChildTask(**task, cwd=str(work), result=str(task_dir / "result.json"))
     task_file = task_dir / "task.json"
-    task_file.write_text(json.dumps(task))
+    task_file.write_text(json.dumps(child_task))
 
     read_fd, write_fd = os.pipe()
     sys.stdout.flush()
     sys.stderr.flush()
     started = time.monotonic()
     pid = os.fork()
-    if pid == 0:  # the child: never returns
-        try:
-            os.setsid()
-            os.close(read_fd)
-            if _protocol_fd is not None:
-                os.close(_protocol_fd)
-            _prepare_child_env(task, task_dir)
-            if task.get("fresh"):
-                os.dup2(write_fd, 1)
-                os.dup2(write_fd, 2)
-                os.close(write_fd)
-                os.execv(sys.executable, [sys.executable, CHILD_SCRIPT, str(task_file)])
-            from snippet_engine.child import execute
-
-            execute(task, capture_fd=write_fd)
-        finally:
-            os._exit(71)
+    if pid == 0:
+        _become_child(child_task, task_dir, task_file, read_fd, write_fd)
     _current_child = pid
     os.close(write_fd)
+    return _Spawned(child_task, task_dir, pid, read_fd, started)
 
+
+def _become_child(task: ChildTask, task_dir: Path, task_file: Path, read_fd: int,
+                  write_fd: int) -> NoReturn:
+    """The forked process: its own session, the protocol pipe closed, then the snippet, run here
+    or in a fresh interpreter. Never returns, even if starting the snippet fails."""
+    try:
+        os.setsid()
+        os.close(read_fd)
+        if _protocol_fd is not None:
+            os.close(_protocol_fd)
+        _prepare_child_env(task, task_dir)
+        if task["fresh"]:
+            os.dup2(write_fd, 1)
+            os.dup2(write_fd, 2)
+            os.close(write_fd)
+            os.execv(sys.executable, [sys.executable, CHILD_SCRIPT, str(task_file)])
+        from snippet_engine.child import execute
+
+        execute(task, capture_fd=write_fd)
+    finally:
+        os._exit(71)
+
+
+def _collect(spawned: _Spawned) -> _Ended:
+    """Read what the process prints until it exits, killing its group at the timeout or once it
+    has printed more than the cap; then kill whatever it left running."""
+    global _current_child
+    pid, read_fd, started = spawned.pid, spawned.read_fd, spawned.started
     captured = bytearray()
-    killed_for = None
+    killed_for: KillReason | None = None
     status_word = None
     rusage = None
-    deadline = started + float(task["timeout"])
+    deadline = started + float(spawned.task["timeout"])
     selector = selectors.DefaultSelector()
     selector.register(read_fd, selectors.EVENT_READ)
     pipe_open = True
-    exited_at = None
+    exited_at: float | None = None
     while True:
         if status_word is None:
             waited, status, usage = os.wait4(pid, os.WNOHANG)
             if waited == pid:
                 status_word, rusage, exited_at = status, usage, time.monotonic()
-        if status_word is not None and (not pipe_open or time.monotonic() - exited_at > 2.0):
+        # Once it has exited, a grandchild may still hold the pipe open: wait 2 s at most.
+        if exited_at is not None and (not pipe_open or time.monotonic() - exited_at > 2.0):
             break
         if status_word is None and killed_for is None:
             if time.monotonic() > deadline:
@@ -201,20 +260,33 @@ def run_task(task: dict) -> dict:
     except (ProcessLookupError, PermissionError):
         pass
     _current_child = None
+    return _Ended(bytes(captured), status_word, rusage, killed_for, duration)
 
+
+def _reply(spawned: _Spawned, ended: _Ended) -> Reply:
+    """The answer for the coordinator: what was printed, what it cost, and the verdict; the
+    snippet's folder is removed."""
+    task_dir = spawned.task_dir
     try:
-        child_result = json.loads((task_dir / "result.json").read_text())
+        child_result: ChildResult | None = json.loads((task_dir / "result.json").read_text())
     except (FileNotFoundError, json.JSONDecodeError):
         child_result = None
-    output = bytes(captured[:OUTPUT_CAP]).decode("utf-8", errors="replace")
-    reply = {
-        "id": task["id"], "output": output, "duration": duration,
-        "maxrss_kib": rusage.ru_maxrss if rusage else 0,
-        "task_dir": str(task_dir), "work_dir": str(work), "pid": pid, "interpreter": INTERPRETER,
-    }
-    reply.update(classify(task, status_word, killed_for, child_result))
+    output = ended.captured[:OUTPUT_CAP].decode("utf-8", errors="replace")
+    reply = Reply(
+        id=spawned.task["id"], output=output, duration=ended.duration,
+        maxrss_kib=ended.rusage.ru_maxrss if ended.rusage else 0,
+        task_dir=str(task_dir), work_dir=spawned.task["cwd"], pid=spawned.pid,
+        interpreter=INTERPRETER,
+        **classify(spawned.task, ended.status_word, ended.killed_for, child_result),
+    )
     shutil.rmtree(task_dir, ignore_errors=True)
     return reply
+
+
+def run_task(task: Task) -> Reply:
+    """Run one snippet in a process of its own and say what it did."""
+    spawned = _spawn(task)
+    return _reply(spawned, _collect(spawned))
 
 
 def _source_line(path: str, line: int | None) -> str:
@@ -228,10 +300,10 @@ def _source_line(path: str, line: int | None) -> str:
     return f" at line {line}" + (f": {code}" if code else "")
 
 
-def classify(task: dict, status_word: int | None, killed_for: str | None,
-             child_result: dict | None) -> dict:
+def classify(task: Task, status_word: int | None, killed_for: KillReason | None,
+             child_result: ChildResult | None) -> Verdict:
     """Turn how the child ended into one of the engine's outcomes, with a reason."""
-    expect = task.get("expect")
+    expect = task["expect"]
     if killed_for == "timeout":
         return {"status": "timeout", "message": (
             f"ran past its timeout of {float(task['timeout']):g} s; its process group was killed. "
@@ -276,7 +348,7 @@ def classify(task: dict, status_word: int | None, killed_for: str | None,
                         "as its first line; otherwise fix the line above"}
     if expect:
         return {"status": "failed", "message": (
-            f"declares '#| expect: {expect}' but ran without raising it. "
+            f"declares '#| expect: {expect}' but {EXPECT_MISSING}. "
             "Fix the snippet, or drop the expect line if it should now run clean")}
     return {"status": "ok", "message": ""}
 
@@ -288,7 +360,7 @@ def main() -> None:
     _protocol_fd = os.dup(1)
     protocol = os.fdopen(_protocol_fd, "w", buffering=1)
     os.dup2(2, 1)  # anything the warm-up prints goes to stderr, not into the protocol
-    WARM_UPS[os.environ.get("SNIPPET_WARM_UP", "export")]()
+    WARM_UPS[os.environ.get(WARM_UP_VARIABLE, "export")]()
     _warm_filters[:] = warnings.filters
     protocol.write(json.dumps({"ready": os.getpid()}) + "\n")
     for line in sys.stdin:

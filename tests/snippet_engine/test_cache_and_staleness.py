@@ -60,17 +60,17 @@ def test_rerun_only_what_changed_and_never_import_torch_when_idle(repo: Path) ->
     assert second["uses.py"]["output"] == "2\n"
 
 
-def test_force_rerun_with_same_output_leaves_files_untouched(repo: Path) -> None:
+def test_force_rerun_with_same_output_leaves_files_untouched(repo: Path, record_of) -> None:
     write(repo, "snippets/t/a.py", "print('same')\n")
     assert report(repo)[0] == 0
-    record = repo / "snippets/t/a.cpu.txt"
+    record = record_of(repo, "snippets/t/a.py")
     before = (record.read_bytes(), record.stat().st_mtime_ns)
     code, data = report(repo, "--force")
     assert code == 0 and data["a.py"]["cached"] is False
     assert (record.read_bytes(), record.stat().st_mtime_ns) == before
 
 
-def test_failure_keeps_old_record_marks_it_stale_and_check_fails(repo: Path) -> None:
+def test_failure_keeps_old_record_marks_it_stale_and_check_fails(repo: Path, record_of) -> None:
     write(repo, "snippets/t/a.py", "print('good')\n")
     assert report(repo)[0] == 0
     assert run_cli("check", root=repo).returncode == 0
@@ -78,18 +78,18 @@ def test_failure_keeps_old_record_marks_it_stale_and_check_fails(repo: Path) -> 
     write(repo, "snippets/t/a.py", "raise RuntimeError('now broken')\n")
     code, data = report(repo)
     assert code == 1 and data["a.py"]["status"] == "failed"
-    record = read_record(repo / "snippets/t/a.cpu.txt")
+    record = read_record(record_of(repo, "snippets/t/a.py"))
     assert record.output == "good\n" and record.is_stale and "failed" in record.stale
     checked = run_cli("check", root=repo)
     assert checked.returncode == 1 and "snippets/t/a.py [cpu]: stale" in checked.stdout
 
     write(repo, "snippets/t/a.py", "print('good')\n")
     assert report(repo)[0] == 0  # a fixed snippet re-runs even though its key is as recorded
-    assert not read_record(repo / "snippets/t/a.cpu.txt").is_stale
+    assert not read_record(record_of(repo, "snippets/t/a.py")).is_stale
     assert run_cli("check", root=repo).returncode == 0
 
 
-def test_check_missing_stale_orphan_and_cuda_listing(repo: Path) -> None:
+def test_check_missing_stale_orphan_and_cuda_listing(repo: Path, record_of) -> None:
     write(repo, "snippets/t/a.py", "print(1)\n")
     out = run_cli("check", root=repo)
     assert out.returncode == 1 and "snippets/t/a.py [cpu]: missing" in out.stdout
@@ -108,7 +108,7 @@ def test_check_missing_stale_orphan_and_cuda_listing(repo: Path) -> None:
     assert "FAIL snippets/t/a.py [cuda]: missing" in listed.stdout
     assert "FAIL snippets/t/b.py [cuda]: missing" in listed.stdout
     (repo / "snippets/t/b.py").unlink()
-    (repo / "snippets/t/b.cpu.txt").unlink()
+    record_of(repo, "snippets/t/b.py").unlink()
 
     write(repo, "snippets/t/a.py", "print(2)\n")
     out = run_cli("check", root=repo)

@@ -15,7 +15,6 @@ command fast as the bank grows.
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -23,8 +22,8 @@ import pytest
 from helpers import ROOT, run_cli
 from snippet_engine.analysis import KINDS, snippet_kind
 from snippet_engine.check import record_state
-from snippet_engine.discovery import all_records, discover
-from snippet_engine.records import read_record
+from snippet_engine.discovery import Snippet, all_records, discover
+from snippet_engine.records import copy_without_records, read_record
 
 FIXTURES = {
     "seeded.py": "import torch\nprint(torch.randn(2, 2))\nprint(torch.rand(1).item() < 1)\n",
@@ -76,8 +75,7 @@ def chosen_from_the_bank(root: Path) -> list[str]:
 
 
 def _copy(dest: Path, chosen: list[str]) -> Path:
-    shutil.copytree(ROOT / "snippets", dest / "snippets",
-                    ignore=shutil.ignore_patterns("*.cpu.txt", "*.cuda.txt", "__pycache__"))
+    copy_without_records(ROOT, dest)
     keep = {dest / rel for rel in chosen}
     for snippet in discover(dest):
         if snippet.path not in keep:
@@ -131,7 +129,7 @@ def test_fresh_process_gives_the_same_records_byte_for_byte(three_runs: dict) ->
 
 def test_committed_records_match_a_fresh_run(three_runs: dict) -> None:
     for rel in three_runs["chosen"]:
-        record = read_record(ROOT / Path(rel).with_suffix(".cpu.txt"))
+        record = read_record(Snippet(ROOT / rel, rel).record_path("cpu"))
         assert record is not None, f"{rel} has no committed record"
         status, output = three_runs["warm"][rel]
         assert (record.status, record.output) == (status, output), rel

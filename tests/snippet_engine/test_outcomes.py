@@ -77,10 +77,10 @@ def test_run_fails_and_names_every_bad_snippet(outcome_run: dict) -> None:
     assert "SIGSEGV" in done.stderr
 
 
-def test_good_snippets_keep_records_despite_failures(outcome_run: dict) -> None:
+def test_good_snippets_keep_records_despite_failures(outcome_run: dict, record_of) -> None:
     root = outcome_run["root"]
     for name, status in EXPECTED_STATUS.items():
-        record = read_record(root / "snippets" / "t" / name.replace(".py", ".cpu.txt"))
+        record = read_record(record_of(root, f"snippets/t/{name}"))
         if status in ("ok", "expected-error"):
             assert record is not None and record.status == status and not record.is_stale
         else:
@@ -102,10 +102,10 @@ def test_files_written_stay_out_of_the_repository(outcome_run: dict) -> None:
     assert not list(outcome_run["root"].rglob("written.txt"))
 
 
-def test_expected_error_records_type_and_message(outcome_run: dict) -> None:
+def test_expected_error_records_type_and_message(outcome_run: dict, record_of) -> None:
     assert outcome_run["by"]["expected.py"]["output"] == "before\nValueError: bad value\n"
     root = outcome_run["root"]
-    record = read_record(root / "snippets/t/expected_dotted.cpu.txt")
+    record = read_record(record_of(root, "snippets/t/expected_dotted.py"))
     assert record is not None and record.error_type == "torch._dynamo.exc.UserError"
     assert "KeyError: 'missing'" in outcome_run["by"]["expected_subclass.py"]["output"]
 

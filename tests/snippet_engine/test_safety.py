@@ -20,7 +20,7 @@ def _no_debris(root: Path) -> None:
         read_record(record)  # raises on a torn record
 
 
-def test_ctrl_c_stops_cleanly(repo: Path, tmp_path_factory) -> None:
+def test_ctrl_c_stops_cleanly(repo: Path, tmp_path_factory, record_of) -> None:
     marker = tmp_path_factory.mktemp("m") / "pid"
     for i in range(3):
         write(repo, f"snippets/t/quick{i}.py", f"print({i})\n")
@@ -41,7 +41,7 @@ def test_ctrl_c_stops_cleanly(repo: Path, tmp_path_factory) -> None:
     time.sleep(0.5)
     assert not alive(pid), "the running snippet outlived the interrupted run"
     _no_debris(repo)
-    assert read_record(repo / "snippets/t/hang.cpu.txt") is None
+    assert read_record(record_of(repo, "snippets/t/hang.py")) is None
 
 
 def test_two_runs_at_once(repo: Path) -> None:

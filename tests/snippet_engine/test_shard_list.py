@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from helpers import run_cli, write
+from snippet_engine.discovery import Snippet
 from snippet_engine.records import Record
 from snippet_engine.sharding import assign
 
@@ -39,10 +40,10 @@ def _record(rel: str, device: str, seconds: float) -> str:
 def bank(repo: Path) -> Path:
     for name, per_device in DURATIONS.items():
         rel = f"snippets/t/{name}.py"
-        write(repo, rel, "print(1)\n")
+        snippet = Snippet(write(repo, rel, "print(1)\n"), rel)
         for device, seconds in per_device.items():
             if seconds is not None:
-                write(repo, f"snippets/t/{name}.{device}.txt", _record(rel, device, seconds))
+                snippet.record_path(device).write_text(_record(rel, device, seconds))
     write(repo, "snippets/t/cpu_only.py", "#| devices: cpu\nprint(1)\n")
     return repo
 
