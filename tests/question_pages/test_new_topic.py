@@ -117,7 +117,8 @@ def test_a_page_in_an_undeclared_folder_is_one_message(copy: Path) -> None:
     (copy / "docs/serving/first.md").write_text(page)
     (copy / "docs/serving/second.md").write_text(page)
     with (copy / "docs/published-urls.txt").open("a") as ledger:
-        ledger.write("serving/first.md\nserving/second.md\n")
+        ledger.write("serving/first.md\nserving/second.md\n"
+                     "notebooks/serving/first.ipynb\nnotebooks/serving/second.ipynb\n")
     assert _problems(copy) == [
         "docs/serving/first.md:1: the topic 'serving' is not declared in docs/topics.yml. Start it "
         'with: python scripts/new_topic.py serving --title "<what readers see>" (it writes the '

@@ -30,7 +30,9 @@ def test_scaffold_writes_page_snippet_and_ledger_entry(copy: Path) -> None:
     assert done.returncode == 0, done.stderr
     page = copy / "docs/export/brand-new.md"
     assert page.exists() and (copy / "snippets/export/brand_new.py").exists()
-    assert "export/brand-new.md" in {uri for _, uri in read_ledger(copy)}
+    listed = {uri for _, uri in read_ledger(copy)}
+    assert {"export/brand-new.md", "notebooks/export/brand-new.ipynb"} <= listed
+    assert "docs/published-urls.txt (+ notebooks/export/brand-new.ipynb)" in done.stdout
     _, errors = load_pages(copy)
     mine = [str(e) for e in errors if e.rel == "docs/export/brand-new.md"]
     # Placeholders and the unrecorded snippet are reported until the contributor does the work.
@@ -48,7 +50,8 @@ def test_moving_a_page_needs_a_redirect(copy: Path) -> None:
     for page in (copy / "docs/export").glob("*.md"):
         page.write_text(page.read_text().replace("export/other-page]", "export/renamed-page]"))
     ledger = copy / "docs/published-urls.txt"
-    ledger.write_text(ledger.read_text() + "export/renamed-page.md\n")
+    ledger.write_text(ledger.read_text()
+                      + "export/renamed-page.md\nnotebooks/export/renamed-page.ipynb\n")
     done = build(copy)
     assert done.returncode != 0
     assert "'export/other-page.md' was published but is no longer a page" in done.stderr
@@ -60,6 +63,9 @@ def test_moving_a_page_needs_a_redirect(copy: Path) -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     redirect = (copy / "site/export/other-page/index.html").read_text()
     assert "../renamed-page/" in redirect
+    # The page's notebook moves with it; the old download address serves the new notebook.
+    notebooks = copy / "site/notebooks/export"
+    assert (notebooks / "other-page.ipynb").read_bytes() == (notebooks / "renamed-page.ipynb").read_bytes()
 
 
 def test_an_unlisted_page_fails_until_listed(copy: Path) -> None:
