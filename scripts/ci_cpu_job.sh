@@ -60,7 +60,7 @@ step_drift() {
 }
 
 step_test() {
-  # The same command as .ci/run: ruff, then every test (browser tests included).
+  # The same command as .ci/run: ruff, mypy, then every test (browser tests included).
   bash scripts/dev.sh test
 }
 

@@ -60,6 +60,7 @@ case "${1:-}" in
     setup_browser
     setup_node
     .venv/bin/ruff check scripts tests
+    .venv/bin/mypy   # over scripts/, as pyproject.toml says
     .venv/bin/python -m pytest
     ;;
   *)

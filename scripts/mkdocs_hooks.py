@@ -4,9 +4,12 @@
   rebuilds) and watch snippets/ without reacting to the records the preview writes itself.
 - on_files: re-record changed snippets (preview only), then run every check of the site
   (question_pages.site_checks, the same as scripts/check_pages.py; a problem fails the build with
-  file:line errors), and add each topic's notebook.
+  file:line errors), and add each topic's notebook (a rendered page) and each question's
+  notebook (a download, notebooks/<topic>/<slug>.ipynb).
 - on_nav: the topics in learning order (docs/topics.yml), each topic's questions in learning order.
 - on_page_markdown: render question pages and expand the markers of the other pages.
+- on_post_build: write questions.json and the Anki decks (decks/) into the built site, from the
+  pages and snippet statuses the build rendered.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from urllib.parse import urljoin
 
 from markupsafe import Markup
 from mkdocs.config.defaults import MkDocsConfig
@@ -28,9 +32,12 @@ from mkdocs.utils import get_relative_url
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from question_pages.catalog import learning_order, order_nav_children, order_nav_sections, titles
+from question_pages.decks import DeckError, write_decks
+from question_pages.downloads import deck_files
 from question_pages.markers import expand
 from question_pages.model import Page
-from question_pages.notebooks import write_notebooks
+from question_pages.notebooks import moved_notebooks, write_notebooks
+from question_pages.question_index import Site, SiteUrlError, build_index, write_index
 from question_pages.render import render_page
 from question_pages.sharing import description, structured_data
 from question_pages.site_checks import check_site
@@ -80,7 +87,13 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     if result.errors:
         raise PluginError("the site's sources have problems:\n  "
                           + "\n  ".join(str(e) for e in result.errors))
-    for path in write_notebooks(result.pages, ROOT, GENERATED, [t.id for t in result.topics]):
+    # Each question's notebook links back to its page by its address on the site.
+    site_url = config["site_url"] or ""
+    page_files = {p.page_id: files.get_file_from_path(p.page_id + ".md") for p in result.pages}
+    page_urls = {page_id: urljoin(site_url, file.url)
+                 for page_id, file in page_files.items() if file is not None and site_url}
+    for path in write_notebooks(result.pages, ROOT, GENERATED, [t.id for t in result.topics],
+                                result.snippets, page_urls, moved_notebooks(redirects)):
         uri = path.relative_to(GENERATED).as_posix()
         if files.get_file_from_path(uri) is None:
             files.append(File(uri, src_dir=str(GENERATED), dest_dir=config["site_dir"],
@@ -117,8 +130,11 @@ def on_page_markdown(markdown: str, page: MkPage, config: MkDocsConfig, files: F
         assert target is not None, f"{page_id}.md is checked to exist by check_site"
         return get_relative_url(target.url, page.file.url)
 
+    def file_href(path: str) -> str:
+        return get_relative_url(path, page.file.url)
+
     return expand(markdown, from_uri=page.file.src_uri, root=ROOT, pages=list(_pages.values()),
-                  topics=_topics, href=href)
+                  topics=_topics, href=href, file_href=file_href)
 
 
 def on_page_content(html: str, page: MkPage, config: MkDocsConfig, files: Files) -> str:
@@ -133,6 +149,20 @@ def on_post_page(output: str, page: MkPage, config: MkDocsConfig) -> str:
     if page.file.src_uri.endswith(".ipynb"):
         return _NOTEBOOK_EXTERNALS.sub("", output)
     return output
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    """questions.json and the decks are data, not pages: written straight into the built site,
+    from the pages and snippet statuses this build checked and rendered."""
+    pages = list(_pages.values())
+    site_dir = Path(config["site_dir"])
+    try:
+        site = Site.make(config["site_name"], config["site_url"], config["use_directory_urls"])
+        write_decks(site_dir, pages, _topics, site)
+    except (SiteUrlError, DeckError) as exc:
+        raise PluginError(str(exc)) from None
+    write_index(site_dir, build_index(pages, _topics, site, ROOT, _book,
+                                      deck_files(t.id for t in _topics)))
 
 
 def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: object) -> LiveReloadServer:

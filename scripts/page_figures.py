@@ -77,7 +77,7 @@ def main() -> int:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM)
-            page = browser.new_page(viewport=VIEWPORT)
+            page = browser.new_page(viewport={"width": VIEWPORT["width"], "height": VIEWPORT["height"]})
             for question in sorted(pages, key=lambda p: p.page_id):
                 page.goto(base + question.page_id + "/", wait_until="load")
                 measured[question.page_id] = page.evaluate(MEASURE)
@@ -85,10 +85,10 @@ def main() -> int:
     finally:
         server.shutdown()
     for key in ("follow_ups", "red_flags", "height"):
-        values = [m[key] for m in measured.values() if m[key] is not None]
+        values = [value for m in measured.values() if (value := m[key]) is not None]
         figures[f"px to {key.replace('_', '-')}" if key != "height" else "page height px"] = spread(values)
-    for key, value in figures.items():
-        print(f"{key}: {value}")
+    for name, figure in figures.items():
+        print(f"{name}: {figure}")
     if args.json:
         args.json.write_text(json.dumps({"figures": figures, "pages": measured}, indent=1) + "\n")
     return 0

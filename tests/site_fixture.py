@@ -11,6 +11,7 @@ from pathlib import Path
 
 from helpers import ROOT, mkdocs_env, run_cli
 from question_pages.loading import question_page_paths
+from question_pages.notebooks import question_notebook_uri
 
 FIXTURES = Path(__file__).parent / "question_pages" / "fixtures"
 SNIPPETS = {
@@ -19,6 +20,15 @@ SNIPPETS = {
     "fixture_old.py": "print('recorded on CUDA with an older torch')\n",
     "fixture_error.py": "#| expect: RuntimeError\n#| devices: cpu\nimport torch\n"
                         "print('multiplying')\ntorch.ones(2) @ torch.ones(3)\n",
+    # Prints a message shaped like torch's, with its debugging boilerplate, for the page to fold.
+    "fixture_folded.py": "#| timeout: 60\n#| devices: cpu\n\nprint('RuntimeError: the point of it')\n"
+                         "print('Caused by: the line that explains it')\n"
+                         "print('  File \"snippets/export/fixture_folded.py\", line 5, in <module>')\n"
+                         "print('For more information, run with TORCH_LOGS=\"dynamic\"')\n"
+                         "print('For more debugging help, see https://example.invalid/doc')\n"
+                         "print('For C++ stack trace, run with TORCHDYNAMO_EXTENDED_DEBUG_CPP=1')\n"
+                         "print('Set TORCHDYNAMO_VERBOSE=1 for the internal stack trace')\n"
+                         "print('after the hints')\n",
 }
 FIXTURE_CUDA_HARDWARE = "NVIDIA H200 (test fixture), CUDA 13.0"
 
@@ -34,12 +44,16 @@ def make_site_source(dest: Path) -> Path:
     removed = set()
     for page in question_page_paths(dest / "docs"):
         removed.add(page.relative_to(dest / "docs").as_posix())
+        removed.add(question_notebook_uri(page.relative_to(dest / "docs").with_suffix("").as_posix()))
         page.unlink()
     for page in FIXTURES.glob("*.md"):
         shutil.copy(page, dest / "docs" / "export" / page.name)
+    shutil.copy(FIXTURES / "tags.yml", dest / "docs" / "tags.yml")  # the real tags name real pages
     ledger = dest / "docs" / "published-urls.txt"
     keep = [line for line in ledger.read_text().splitlines() if line.strip() not in removed]
-    ledger.write_text("\n".join([*keep, "export/good-page.md", "export/other-page.md"]) + "\n")
+    fixtures = ["export/good-page", "export/other-page"]
+    ledger.write_text("\n".join([*keep, *(f"{p}.md" for p in fixtures),
+                                 *(question_notebook_uri(p) for p in fixtures)]) + "\n")
     (dest / "snippets" / "export").mkdir(parents=True)
     for name, text in SNIPPETS.items():
         (dest / "snippets" / "export" / name).write_text(text)

@@ -72,7 +72,8 @@ def question_table(pages: list[Page], href: Callable[[str], str], topic_order: l
         meta = page.meta
         band = frequency_band(meta["frequency"])
         rows.append(
-            f'<tr data-level="{meta["level"]}" data-importance="{html.escape(meta["importance"])}" '
+            f'<tr data-id="{page.page_id}" data-level="{meta["level"]}" '
+            f'data-importance="{html.escape(meta["importance"])}" '
             f'data-topic="{html.escape(meta["topic"])}" data-frequency="{meta["frequency"]}" '
             f'data-level-rank="{LEVEL_RANK[meta["level"]]}" '
             f'data-importance-rank="{IMPORTANCE_RANK[meta["importance"]]}" '

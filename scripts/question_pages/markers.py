@@ -14,7 +14,14 @@ On any other docs page:
 - `{{ learning_path("topic") }}`: a topic's questions, junior to principal, and its notebook;
 - `{{ topic_list }}`: every topic in learning order, with its index page and notebook (home page);
 - `{{ include_file("PATH") }}`: a repository file shown on the site (CONTRIBUTING.md);
-- `{{ drift_report }}`: what changes on each torch compared by a committed drift report.
+- `{{ drift_report }}`: what changes on each torch compared by a committed drift report;
+- `{{ progress("summary") }}`, `{{ progress("plan") }}`, `{{ progress("transfer") }}`: the
+  reader's progress per topic and level with the next question, a study plan, and export, import
+  and clearing of progress (filled in the browser by progress.js and study.js, from the list of
+  questions the marker embeds);
+- `{{ downloads }}`: links to the Anki decks and TSV files of the whole site and of each topic, and
+  to questions.json with its schema (files the build writes after MkDocs checks links, so these
+  are raw links, checked by the browser tests' link check).
 
 Links in the expansion are relative Markdown links to source files, which MkDocs checks and
 rewrites, except in the question table: it is raw HTML, so the caller gives each final URL.
@@ -22,12 +29,15 @@ rewrites, except in the question table: it is raw HTML, so the caller gives each
 
 from __future__ import annotations
 
+import html
+import json
 import posixpath
 import re
 from collections.abc import Callable
 from pathlib import Path
 
-from .catalog import learning_path, question_table
+from .catalog import learning_order, learning_path, question_table
+from .downloads import INDEX_URI, SCHEMA_URI, deck_files
 from .drift_reports import load_reports
 from .drift_reports import render_page as render_drift
 from .model import Page
@@ -40,7 +50,14 @@ SNIPPET_ATTEMPT = re.compile(r"\{\{\s*(snippet|helper)\b")
 MARKER = re.compile(
     r"^\{\{\s*(?:(?P<table>question_table)|(?P<topics>topic_list)|(?P<drift>drift_report)"
     r"|learning_path\(\s*\"(?P<path>\w[\w-]*)\"\s*\)"
-    r"|include_file\(\s*\"(?P<include>[\w./-]+)\"\s*\))\s*\}\}[ \t]*$", re.MULTILINE)
+    r"|include_file\(\s*\"(?P<include>[\w./-]+)\"\s*\)"
+    r"|progress\(\s*\"(?P<progress>summary|plan|transfer)\"\s*\)|(?P<downloads>downloads))"
+    r"\s*\}\}[ \t]*$", re.MULTILINE)
+PROGRESS_FALLBACK = {
+    "summary": "Your progress is kept in this browser and shown here when JavaScript is on.",
+    "plan": "The study plan is made in this browser when JavaScript is on.",
+    "transfer": "Exporting and importing your progress needs JavaScript.",
+}
 
 
 def snippet_refs(page: Page) -> list[tuple[int, str, str]]:
@@ -78,9 +95,54 @@ def notebook_note(topic: Topic, from_uri: str) -> str:
             f"[download and run it]({_link(from_uri, topic.notebook_uri)}).")
 
 
+def question_list(pages: list[Page], topics: list[Topic], href: Callable[[str], str]) -> str:
+    """Every question in learning order, as the JSON the progress tools read (no request)."""
+    titles = {topic.id: topic.title for topic in topics}
+    rank = {topic.id: index for index, topic in enumerate(topics)}
+    items = [{"id": p.page_id, "question": p.question, "url": href(p.page_id),
+              "topic": p.meta["topic"], "topic_title": titles.get(p.meta["topic"], p.meta["topic"]),
+              "topic_rank": rank.get(p.meta["topic"], len(rank)),
+              "level": p.meta["level"], "importance": p.meta["importance"],
+              "frequency": p.meta["frequency"]}
+             for p in learning_order(pages)]
+    # "</" cannot end the script element from inside a string.
+    return json.dumps(items, ensure_ascii=False).replace("</", "<\\/")
+
+
+def progress_tool(kind: str, pages: list[Page], topics: list[Topic],
+                  href: Callable[[str], str]) -> str:
+    return (f'<div class="progress-tool" data-progress-tool="{kind}" data-search-exclude="true">'
+            f'<p class="progress-fallback">{PROGRESS_FALLBACK[kind]}</p>'
+            f'<script type="application/json" class="question-list">'
+            f"{question_list(pages, topics, href)}</script></div>")
+
+
+def downloads(topics: list[Topic], file_href: Callable[[str], str]) -> str:
+    """Raw HTML links to every deck, TSV and the question index; `file_href(site path)` is the
+    URL of a file of the built site relative to the page."""
+    files = deck_files(topic.id for topic in topics)
+
+    def links(kind: str) -> str:
+        every = f'<a href="{html.escape(file_href(files[""][kind]))}" download>every question</a>'
+        each = ", ".join(f'<a href="{html.escape(file_href(files[t.id][kind]))}" download>'
+                         f"{html.escape(t.title)}</a>" for t in topics)
+        return f"{every}, or one topic: {each}"
+
+    return ("<ul>\n"
+            f"<li>Anki decks, a card per question and per follow-up: {links('apkg')}. Importing a "
+            "newer deck updates the cards you already have, with their review history.</li>\n"
+            "<li>The same cards as tab-separated text, for other flashcard apps: "
+            f"{links('tsv')}.</li>\n"
+            "<li>Every question with its answer tiers, level, tags and recorded snippets, for guide "
+            f'authors and tools: <a href="{html.escape(file_href(INDEX_URI))}">{INDEX_URI}</a>, '
+            f'described by <a href="{html.escape(file_href(SCHEMA_URI))}">its JSON Schema</a>.'
+            "</li>\n</ul>")
+
+
 def expand(markdown: str, *, from_uri: str, root: Path, pages: list[Page], topics: list[Topic],
-           href: Callable[[str], str]) -> str:
-    """`markdown` with every marker replaced; `href(page_id)` is a question's final URL."""
+           href: Callable[[str], str], file_href: Callable[[str], str] | None = None) -> str:
+    """`markdown` with every marker replaced; `href(page_id)` is a question's final URL,
+    `file_href(path)` that of a file the build writes (needed only by `{{ downloads }}`)."""
     by_id = {topic.id: topic for topic in topics}
     order = [topic.id for topic in topics]
 
@@ -93,6 +155,12 @@ def expand(markdown: str, *, from_uri: str, root: Path, pages: list[Page], topic
             links = {page.page_id + ".md": f"[{page.question}]({_link(from_uri, page.page_id + '.md')})"
                      for page in pages}
             return render_drift(load_reports(root), links)
+        if match.group("downloads"):
+            if file_href is None:
+                raise ValueError("the downloads marker needs file_href")
+            return downloads(topics, file_href)
+        if match.group("progress"):
+            return progress_tool(match.group("progress"), pages, topics, href)
         if match.group("include"):
             return (root / match.group("include")).read_text(encoding="utf-8")
         topic_id = match.group("path")

@@ -29,6 +29,7 @@ SNIPPET_SECTIONS = ("Code", "Explainer", "Follow-ups")
 # Word ranges for the spoken tiers: about 20 s and about 50 s at WORDS_PER_MINUTE (16 to 26 s,
 # and 44 to 56 s): a longer answer is not one a candidate can say in the time.
 WORD_RANGES = {"Basics": (40, 65), "Solid answer": (110, 140)}
+SPEAKING_TARGETS = {"Basics": 20, "Solid answer": 50}  # seconds: what the page tells a reader to aim for
 # An editor's estimate of how often a question comes up is not precise to 5%: pages and the index
 # show a band, and keep the number in their metadata (a tooltip, data attributes, questions.json).
 FREQUENCY_BANDS = ((50, "often"), (30, "sometimes"), (0, "rarely"))  # (lowest percent, band)

@@ -49,7 +49,7 @@ def split_front_matter(text: str) -> tuple[dict, dict[str, int], int]:
     if not isinstance(meta, dict):
         raise FrontMatterError(2, "the front matter is not a list of fields",
                                "Write it as 'key: value' lines")
-    key_lines = {}
+    key_lines: dict[str, int] = {}
     for index in range(1, end):
         match = re.match(r"^([A-Za-z_][\w-]*)\s*:", lines[index])
         if match:

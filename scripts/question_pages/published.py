@@ -12,6 +12,9 @@ from pathlib import Path
 from .model import PageError
 
 LEDGER = "docs/published-urls.txt"
+# What the ledger must list: pages, notebooks, and the data files (questions.json, its schema,
+# the decks) that guides and flashcard apps link to; not the theme's assets.
+LISTED_SUFFIXES = (".md", ".ipynb", ".json", ".apkg", ".tsv")
 
 
 def read_ledger(root: Path) -> list[tuple[int, str]]:
@@ -41,7 +44,7 @@ def missing_redirects(root: Path, sources: set[str], redirects: dict[str, str]) 
     listed = {uri for _, uri in entries}
     end = (entries[-1][0] + 1) if entries else 1
     for uri in sorted(sources):
-        if uri.endswith((".md", ".ipynb")) and uri not in listed:
+        if uri.endswith(LISTED_SUFFIXES) and uri not in listed:
             problems.append(PageError(LEDGER, end, f"page '{uri}' is not listed",
                                       f"Add the line '{uri}', so that a later move of the page has "
                                       "to leave a redirect (scripts/new_question.py and "

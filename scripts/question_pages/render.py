@@ -21,6 +21,7 @@ from .model import (
     ANCHORS,
     PAGE_STRIP,
     SECTION_TITLES,
+    SPEAKING_TARGETS,
     WORD_RANGES,
     WORDS_PER_MINUTE,
     Page,
@@ -30,6 +31,11 @@ from .model import (
 from .notebooks import notebook_link
 from .parse import words
 from .snippet_blocks import fence, indent, render_snippet
+
+# Sections kept out of the search index, which every first visit downloads: the sources are
+# link lists and the related questions repeat other pages' titles; neither is what a reader
+# searches for.
+UNSEARCHED = ("Sources",)
 
 IMPORTANCE_LABEL = {"must know": "Must know", "should know": "Should know",
                     "nice to know": "Nice to know"}
@@ -84,16 +90,24 @@ def page_strip() -> str:
             f"{links}</nav>")
 
 
+def practice_slot(page: Page) -> str:
+    """Where progress.js and practice.js put the reader's progress and the self-test. Hidden until
+    the script fills it, so a page read without JavaScript is unchanged."""
+    return (f'<div class="practice-slot" data-question="{page.page_id}" '
+            f'data-basics-seconds="{SPEAKING_TARGETS["Basics"]}" '
+            f'data-solid-seconds="{SPEAKING_TARGETS["Solid answer"]}" hidden></div>')
+
+
 def speaking_note(title: str, text: str) -> str:
     count = words(text)
-    target = {"Basics": "about 20 s", "Solid answer": "about 50 s"}[title]
+    target = f"about {SPEAKING_TARGETS[title]} s"
     return (f"Spoken: ~{speaking_seconds(count)} s ({count} words at {WORDS_PER_MINUTE} words "
             f"per minute; aim for {target})\n{{: .speaking-time }}")
 
 
 def related_block(page: Page, titles: dict[str, str]) -> str:
     here = page.page_id.split("/")
-    lines = ["## Related questions {#related-questions}", ""]
+    lines = ["## Related questions {#related-questions data-search-exclude}", ""]
     for item in page.meta.get("related", []):
         target = item.split("/")
         rel = (target[-1] if target[:-1] == here[:-1] else "../" * (len(here) - 1) + item) + ".md"
@@ -107,11 +121,13 @@ def render_page(page: Page, root: Path, titles: dict[str, str], book: StatusBook
     when not given); `preview` holds a live preview's failed runs, shown in place of their
     snippets' records."""
     book = book or StatusBook(root)
-    parts = [f"# {page.question}", "", metadata_block(page), "", page_strip(), ""]
+    parts = [f"# {page.question}", "", metadata_block(page), "", page_strip(), "",
+             practice_slot(page), ""]
     for title in SECTION_TITLES:
         section = page.section(title)
         assert section is not None, "render only pages that passed validation"
-        parts.append(f"## {title} {{#{ANCHORS[title]}}}\n")
+        searched = "" if title not in UNSEARCHED else " data-search-exclude"
+        parts.append(f"## {title} {{#{ANCHORS[title]}{searched}}}\n")
         if title in WORD_RANGES:
             parts.append(speaking_note(title, section.text) + "\n")
         if title == "Go deeper":

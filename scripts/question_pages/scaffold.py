@@ -13,7 +13,9 @@ from pathlib import Path
 from snippet_engine.errors import ProjectError
 from snippet_engine.pins import pinned_minor
 
+from .downloads import deck_uris
 from .model import IMPORTANCE, LEVELS, WORD_RANGES
+from .notebooks import question_notebook_uri
 from .published import LEDGER, append
 from .topics import add_topic, load_topics, topics_path
 
@@ -113,7 +115,7 @@ def _rel(path: Path, root: Path) -> str:
 
 def scaffold_topic(root: Path, topic: str, title: str, intro: str | None = None) -> list[str]:
     """Start a topic: its index page (with the learning path), its place at the end of
-    docs/topics.yml, and its two published URLs (index and notebook). Returns the files changed."""
+    docs/topics.yml, and its published URLs (index, notebook and decks). Returns the files changed."""
     docs_dir = root / "docs"
     if not _NAME.fullmatch(topic):
         raise ScaffoldError(f"topic '{topic}' must be lowercase words joined by '-', e.g. compile")
@@ -133,7 +135,7 @@ def scaffold_topic(root: Path, topic: str, title: str, intro: str | None = None)
                         "ask about it.").strip()), encoding="utf-8")
     add_topic(docs_dir, topic, title.strip())
     changed = [_rel(index, root), _rel(topics_path(docs_dir), root)]
-    for uri in (f"{topic}/index.md", f"notebooks/{topic}.ipynb"):
+    for uri in (f"{topic}/index.md", f"notebooks/{topic}.ipynb", *deck_uris([topic])):
         if append(root, uri):
             changed.append(f"{LEDGER} (+ {uri})")
     return changed
@@ -142,7 +144,7 @@ def scaffold_topic(root: Path, topic: str, title: str, intro: str | None = None)
 def scaffold(root: Path, topic: str, slug: str, question: str, level: str,
              importance: str = "should know", frequency: int = 30) -> list[str]:
     """Write a page with every section as a placeholder and its first snippet, and list the page
-    in the ledger. Returns the files changed."""
+    and its notebook in the ledger. Returns the files changed."""
     if not _NAME.fullmatch(slug):
         raise ScaffoldError(f"slug '{slug}' must be lowercase words joined by '-', e.g. graph-signature")
     if not _NAME.fullmatch(topic):
@@ -173,6 +175,7 @@ def scaffold(root: Path, topic: str, slug: str, question: str, level: str,
                     encoding="utf-8")
     snippet.write_text(SNIPPET, encoding="utf-8")
     changed = [_rel(page, root), _rel(snippet, root)]
-    if append(root, f"{topic}/{slug}.md"):
-        changed.append(f"{LEDGER} (+ {topic}/{slug}.md)")
+    for uri in (f"{topic}/{slug}.md", question_notebook_uri(f"{topic}/{slug}")):
+        if append(root, uri):
+            changed.append(f"{LEDGER} (+ {uri})")
     return changed

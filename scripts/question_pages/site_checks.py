@@ -3,11 +3,12 @@ report the same problems, all of them at once, each with its file and line.
 
 Beyond each page's format (validate.py): every page's topic is declared in docs/topics.yml, every
 declared topic has its index page with its learning path, no published URL disappears without a
-redirect and every page is in the ledger, every committed drift report can be read, and every
-topic's notebook is a valid notebook. What
-one problem causes is not reported again as another: a page that does not parse still counts as
-a page of its topic, and a topic's notebook counts as published even when a page error stops the
-build before it is written.
+redirect and every page is in the ledger, every tag is declared in docs/tags.yml and groups
+pages, every committed drift report can be read, and every topic's and question's notebook is
+a valid notebook.
+What one problem causes is not reported again as another: a page that does not parse still
+counts as a page of its topic (and leaves the tag counts unchecked), and a topic's notebook counts
+as published even when a page error stops the build before it is written.
 """
 
 from __future__ import annotations
@@ -20,12 +21,20 @@ import nbformat
 
 from snippet_engine.status import StatusBook
 
+from .downloads import INDEX_URI, deck_uris
 from .drift_reports import DriftReportError, load_reports
 from .loading import load_pages, question_page_paths
 from .markers import learning_path_topics
 from .model import Page, PageError
-from .notebooks import build_notebook
+from .notebooks import (
+    build_notebook,
+    moved_notebooks,
+    notebooks_of_missing_pages,
+    question_notebook_errors,
+    question_notebook_uris,
+)
 from .published import missing_redirects
+from .tag_rules import tag_errors
 from .topics import Topic, TopicsError, load_topics, topics_path
 
 
@@ -118,15 +127,27 @@ def check_site(root: Path, docs_dir: Path | None = None, *, sources: set[str] | 
     book = StatusBook(root)
     pages, page_errors = load_pages(root, docs_dir, previewed, book)
     errors += page_errors
+    errors += tag_errors(root, docs_dir, pages,
+                         complete=len(pages) == len(question_page_paths(docs_dir)))
     published = set(docs_sources(docs_dir) if sources is None else sources)
     # A topic's index page and notebook are the topic's own problems when missing (reported
     # above), not a published URL gone.
     published |= {uri for topic in topics for uri in (topic.notebook_uri, topic.index_uri)}
-    errors += missing_redirects(root, published, redirects or {})
+    # Each question page's notebook, by the page's file, so a page that does not parse does not
+    # make its notebook look deleted.
+    published |= question_notebook_uris([p.relative_to(docs_dir).with_suffix("").as_posix()
+                                         for p in question_page_paths(docs_dir)])
+    # Written into the built site after the pages (hooks' on_post_build): published all the same.
+    published |= {INDEX_URI, *deck_uris(topic.id for topic in topics)}
+    published |= notebooks_of_missing_pages(root, published, redirects or {})
+    # A moved page's redirect also covers its notebook (the build copies the notebook there).
+    errors += missing_redirects(root, published,
+                                {**moved_notebooks(redirects or {}), **(redirects or {})})
     try:
         load_reports(root)
     except DriftReportError as exc:
         errors.append(PageError(_rel(exc.path, root), 1, exc.what, exc.fix))
     if not errors:
         errors += _notebook_errors(root, topics, pages)
+        errors += question_notebook_errors(root, pages, book)
     return SiteCheck(topics, pages, sorted(set(errors)), book)

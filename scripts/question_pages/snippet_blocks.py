@@ -78,6 +78,15 @@ def displayed_source(source: str, options: SnippetOptions) -> tuple[str, int]:
     return "\n".join(body), first
 
 
+def _cites_its_lines(status: SnippetStatus) -> bool:
+    """Whether an output names a line of the snippet (a traceback's `line 9`, a graph's `x.py:9`):
+    only then is the code numbered, from the file's numbers. Numbering every snippet would cost
+    every page a table per block and hundreds of elements to lay out."""
+    cited = re.compile(re.escape(status.rel) + r'(?::\d|", line \d)')
+    return any(on.record is not None and cited.search(on.record.output)
+               for on in status.devices.values())
+
+
 def option_badges(options: SnippetOptions) -> list[str]:
     """What the snippet's `#|` options mean to a reader, in words."""
     badges = []
@@ -176,7 +185,8 @@ def render_snippet(ref: str, book: StatusBook, preview: Mapping[str, PreviewFail
     badges = option_badges(status.options)
     if badges:
         blocks.append(_badges_html(badges) + "\n")
-    blocks.append(fence(code, "python", f'title="{rel}" linenums="{first}"') + "\n")
+    numbers = f' linenums="{first}"' if _cites_its_lines(status) else ""
+    blocks.append(fence(code, "python", f'title="{rel}"{numbers}') + "\n")
     failures = {"cpu": (preview or {}).get(rel)}
     shown = [d for d in status.options.devices
              if status.on(d).record is not None or failures.get(d) is not None]

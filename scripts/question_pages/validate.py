@@ -36,8 +36,6 @@ from .model import (
 )
 from .parse import LINK, bullet_items, page_anchors, parse_page, words
 
-__all__ = ["snippet_refs", "validate_page"]  # snippet_refs: TEMPORARY, until helpers move to markers
-
 
 class _Checker:
     def __init__(self, page: Page, root: Path, page_ids: set[str], book: StatusBook,
@@ -77,7 +75,7 @@ class _Checker:
         if "frequency" in meta and (isinstance(frequency, bool) or not isinstance(frequency, int)):
             self.error(self.meta_line("frequency"), f"frequency '{frequency}' is not a whole number",
                        "Give the editor's estimate as a whole number from 0 to 100 (percent)")
-        elif "frequency" in meta and not 0 <= frequency <= 100:
+        elif isinstance(frequency, int) and not 0 <= frequency <= 100:
             self.error(self.meta_line("frequency"), f"frequency '{frequency}' is out of range",
                        "Give the editor's estimate as a whole number from 0 to 100 (percent)")
         folder = self.page.page_id.split("/")[0]

@@ -142,3 +142,40 @@ def test_underscores_stay_visible_under_link_underlines(open_at: Callable[..., P
     assert "underline" in metrics["line"]
     # Chromium draws a length offset from the baseline: the line must start below the underscore.
     assert metrics["offset"] > metrics["bottom"], metrics
+
+
+FOLLOW_UPS_TOP = ("() => Math.round(document.getElementById('follow-ups').getBoundingClientRect().top"
+                  " + scrollY)")
+EXPLAINER_HEADINGS = """() => { const out = []; const top = document.getElementById('explainer');
+  for (let n = top.nextElementSibling; n && n.tagName !== 'H2'; n = n.nextElementSibling) {
+    if (n.tagName === 'H3') out.push(n.id);
+    n.querySelectorAll && n.querySelectorAll('h3').forEach(h => out.push(h.id)); }
+  return out; }"""
+
+
+def test_the_explainer_folds_below_its_first_section(open_at: Callable[..., Page], real_site: Site,
+                                                     browser: Browser) -> None:
+    rel = real_site.heaviest_question()
+    plain = browser.new_context(viewport=DESKTOP, java_script_enabled=False)
+    try:
+        without = plain.new_page()
+        without.goto(real_site.url(rel))
+        unfolded_top = without.evaluate(FOLLOW_UPS_TOP)
+        anchors = without.evaluate(EXPLAINER_HEADINGS)
+        assert not without.locator(".explainer-toggle").count(), "without JavaScript nothing folds"
+    finally:
+        plain.close()
+    page = open_at(rel)
+    assert page.evaluate(EXPLAINER_HEADINGS) == anchors, "every explainer anchor stays"
+    assert len(anchors) >= 3
+    folded_top = page.evaluate(FOLLOW_UPS_TOP)
+    assert folded_top < 0.85 * unfolded_top, (folded_top, unfolded_top)
+    second = page.locator(f"#{anchors[1]} + .explainer-toggle")
+    expect(second).to_have_attribute("aria-expanded", "false")
+    expect(page.locator(f"#{anchors[1]}--body")).to_be_hidden()
+    second.click()
+    expect(page.locator(f"#{anchors[1]}--body")).to_be_visible()
+    expect(second).to_have_attribute("aria-expanded", "true")
+    # A link to a folded section opens it.
+    page.goto(real_site.url(rel) + f"#{anchors[2]}")
+    expect(page.locator(f"#{anchors[2]}--body")).to_be_visible()

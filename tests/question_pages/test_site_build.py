@@ -94,11 +94,19 @@ def test_options_are_badges_not_code(page: str, site_source: Path) -> None:
     assert badges == ["Raises RuntimeError on purpose", "CPU only"]
     code = _plain(section[:section.index("</code>")])
     assert "#|" not in code and "import torch" in code
-    # Line numbers count from the file, so a traceback's line points at what is shown.
-    source = (site_source / "snippets/export/fixture_error.py").read_text().split("\n")
-    first = source.index("import torch") + 1
-    assert re.search(rf'<span class="normal">{first}</span>', section), "numbered as in the file"
-    assert not re.search(rf'<span class="normal">{first - 1}</span>', section)
+    # Its output names no line of it, so its code is not numbered.
+    assert "linenos" not in section
+
+
+def test_code_whose_output_cites_a_line_is_numbered_as_the_file(other: str, site_source: Path) -> None:
+    section = _snippet_section(other, "fixture_folded.py")
+    source = (site_source / "snippets/export/fixture_folded.py").read_text().split("\n")
+    first = next(n for n, line in enumerate(source, start=1) if line.startswith("print("))
+    numbers = re.findall(r'<span class="normal">\s*(\d+)</span>', section)
+    assert numbers and int(numbers[0]) == first, numbers
+    assert int(numbers[-1]) == len(source) - 1  # the last line, not the count of shown lines
+    code = _plain(section[section.index('<td class="code">'):section.index("</code>")])
+    assert "#|" not in code
 
 
 def test_long_torch_messages_are_folded_and_kept(other: str, site_source: Path) -> None:
@@ -113,7 +121,7 @@ def test_long_torch_messages_are_folded_and_kept(other: str, site_source: Path) 
     assert "For more debugging help" not in shown and "TORCHDYNAMO_VERBOSE" not in shown
     assert "4 lines of torch's debugging hints and traced-graph dumps are left out here" in _plain(section)
     # The whole record is one click away, in a closed <details>.
-    assert re.search(r'<details class="note">\s*<summary>The full output, as recorded \(7 lines\)',
+    assert re.search(r'<details class="note">\s*<summary>The full output, as recorded \(8 lines\)',
                      section)
     assert full.strip() == record.output.strip()
 
@@ -154,7 +162,7 @@ def test_metadata_follow_ups_levels_red_flags_related(page: str) -> None:
 
 def test_question_index_table(built_site: Path) -> None:
     index = (built_site / "questions" / "index.html").read_text()
-    rows = re.findall(r"<tr data-level=\"(\w+)\"[^>]*>.*?<a href=\"([^\"]+)\"", index)
+    rows = re.findall(r"<tr data-id=\"[^\"]+\" data-level=\"(\w+)\"[^>]*>.*?<a href=\"([^\"]+)\"", index)
     assert rows == [("junior", "../export/other-page/"), ("middle", "../export/good-page/")]
     for name in ("level", "importance", "topic", "text"):
         assert f'data-filter="{name}"' in index
@@ -182,7 +190,7 @@ def test_learning_path_orders_junior_first(built_site: Path) -> None:
 
 def test_notebook_is_built_from_records(built_site: Path, site_source: Path) -> None:
     notebook = json.loads((built_site / "notebooks" / "export" / "export.ipynb").read_text())
-    code = [c for c in notebook["cells"] if c["cell_type"] == "code"]
+    code = [c for c in notebook["cells"] if c["cell_type"] == "code" and "snippet" in c["metadata"]]
     by_snippet = {c["metadata"]["snippet"]: c for c in code}
     tensor = by_snippet["snippets/export/fixture_tensor.py"]
     record = read_record(site_source / "snippets/export/fixture_tensor.cpu.txt")
@@ -212,3 +220,12 @@ def test_sharing_metadata(page: str) -> None:
     data = json.loads(re.search(r'<script type="application/ld\+json">(.*?)</script>', page).group(1))
     assert data["@type"] == "QAPage"
     assert data["mainEntity"]["acceptedAnswer"]["text"].startswith("A snippet's output is recorded")
+
+
+def test_sources_and_related_questions_stay_out_of_search(built_site: Path) -> None:
+    """Link lists and other pages' titles: not what a reader searches for, and the index is
+    downloaded on every first visit."""
+    docs = json.loads((built_site / "search" / "search_index.json").read_text())["docs"]
+    anchors = {d["location"].split("#")[1] for d in docs if "#" in d["location"]}
+    assert "basics" in anchors and "follow-ups" in anchors
+    assert "sources" not in anchors and "related-questions" not in anchors

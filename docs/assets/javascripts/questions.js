@@ -83,6 +83,8 @@
       if (count) count.textContent = shown + " of " + rows.length + " questions";
       if (empty) empty.hidden = shown !== 0;
       table.hidden = shown === 0;
+      // The reader's progress filter (progress.js), when it has loaded, narrows this further.
+      if (window.InterviewProgress) window.InterviewProgress.filterIndex();
     }
 
     function applySort() {
@@ -124,6 +126,14 @@
     if (clear) {
       clear.addEventListener("click", function () {
         filters.forEach(function (el) { el.value = ""; });
+        var progress = root.querySelector("[data-progress-filter]");
+        if (progress) {
+          progress.value = "";
+          var params = new URLSearchParams(window.location.search);
+          params.delete("progress");
+          window.history.replaceState(window.history.state, "", window.location.pathname +
+            (params.toString() ? "?" + params.toString() : "") + window.location.hash);
+        }
         apply();
         writeUrl();
         var first = filters[0];

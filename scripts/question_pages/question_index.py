@@ -1,0 +1,170 @@
+"""`questions.json`: every question of the site as data, for guide authors and tools.
+
+A guide that links the bank, or a tool that checks it, should not scrape HTML: this file gives each
+question's URL, the anchor of every section (each answer tier), its level, importance, frequency,
+topic, tags and related questions, its follow-ups, and each of its snippets with every declared
+device's record state and torch. It is written into the built site at each build (by the hooks'
+`on_post_build`), from the same parsed pages and snippet statuses the build rendered, so it can
+never disagree with the pages. Its shape is `docs/questions.schema.json` (JSON Schema, draft
+2020-12), published beside it; `VERSION` changes when a change would break a reader of the file.
+
+The site's URLs are computed here as MkDocs computes them (`use_directory_urls`), from plain
+values the hooks pass in, so that this module does not import MkDocs.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from snippet_engine.errors import ProjectError
+from snippet_engine.pins import pinned_torch
+from snippet_engine.status import SnippetStatus, StatusBook
+
+from .catalog import learning_order
+from .downloads import INDEX_URI, SCHEMA_URI
+from .markers import snippet_refs
+from .model import ANCHORS, GENERATED_ANCHORS, Page
+from .topics import Topic
+
+VERSION = 1  # of questions.json's shape; bump it (and the schema's const) on a breaking change
+GENERATOR = "scripts/question_pages/question_index.py"
+RELATED_ANCHOR = GENERATED_ANCHORS[0]  # the list render.related_block adds below the sections
+
+
+class SiteUrlError(ProjectError, ValueError):
+    """The site has no absolute URL, so the index and the decks could not link anything."""
+
+
+@dataclass(frozen=True)
+class Site:
+    """What the generated files need to know of the site: its name and where its pages are."""
+
+    name: str
+    url: str  # absolute, ending in "/"
+    use_directory_urls: bool = True
+
+    @classmethod
+    def make(cls, name: str, url: str | None, use_directory_urls: bool = True) -> Site:
+        if not url or "://" not in url:
+            raise SiteUrlError(
+                f"site_url is '{url or ''}', not an absolute URL: questions.json and the Anki "
+                "decks give absolute links. Set site_url in mkdocs.yml, e.g. "
+                "'site_url: https://example.github.io/'")
+        return cls(name, url if url.endswith("/") else url + "/", use_directory_urls)
+
+    def path(self, uri: str) -> str:
+        """The site-relative URL of a docs source ("export/x.md" -> "export/x/"), as MkDocs
+        gives it; any other file keeps its name."""
+        if not uri.endswith(".md"):
+            return uri
+        stem = uri[: -len(".md")]
+        folder, name = posixpath.split(stem)
+        if name in ("index", "README"):  # MkDocs makes a README the folder's index page
+            prefix = folder + "/" if folder else ""
+            return prefix if self.use_directory_urls else prefix + "index.html"
+        return stem + "/" if self.use_directory_urls else stem + ".html"
+
+    def page_path(self, page_id: str) -> str:
+        return self.path(page_id + ".md")
+
+    def absolute(self, path: str) -> str:
+        return self.url + path
+
+
+def _snippet_status(book: StatusBook, ref: str) -> SnippetStatus:
+    """The engine's one reading of a snippet: its declared devices, and on each its record and
+    whether that record is current. Every generated file goes through here."""
+    return book.status(ref)
+
+
+def _snippet_entry(book: StatusBook, ref: str, section: str, page_url: str) -> dict:
+    status = _snippet_status(book, ref)
+    devices = {}
+    for device in status.options.devices:
+        on = status.on(device)
+        record = on.record
+        devices[device] = {
+            "status": on.state,
+            "detail": on.why,
+            "torch": record.torch if record else None,
+            "pinned_torch": status.on_pinned_torch(device),
+            "outcome": record.status if record else None,
+            "recorded": record.recorded if record else None,
+        }
+    return {"path": status.rel, "section": section,
+            "url": f"{page_url}#{ANCHORS[section]}", "devices": devices}
+
+
+def question_entry(page: Page, site: Site, book: StatusBook) -> dict:
+    """One question as questions.json gives it."""
+    meta = page.meta
+    path = site.page_path(page.page_id)
+    url = site.absolute(path)
+    refs: list[tuple[str, str]] = []
+    for _, ref, section in snippet_refs(page):
+        if ref not in {r for r, _ in refs}:
+            refs.append((ref, section))
+    follow_ups = page.section("Follow-ups")
+    sections = list(ANCHORS.items())
+    if meta.get("related"):
+        sections.append(("Related questions", RELATED_ANCHOR))
+    return {
+        "id": page.page_id,
+        "question": page.question,
+        "path": path,
+        "url": url,
+        "source": page.rel,
+        "level": meta["level"],
+        "importance": meta["importance"],
+        "frequency": meta["frequency"],
+        "topic": meta["topic"],
+        "tags": [str(tag) for tag in meta.get("tags") or []],
+        "sections": [{"title": title, "anchor": anchor, "url": f"{url}#{anchor}"}
+                     for title, anchor in sections],
+        "follow_ups": [{"question": sub.title, "url": f"{url}#{ANCHORS['Follow-ups']}"}
+                       for sub in (follow_ups.subsections if follow_ups else [])],
+        "related": [{"id": item, "path": site.page_path(item),
+                     "url": site.absolute(site.page_path(item))} for item in meta.get("related") or []],
+        "snippets": [_snippet_entry(book, ref, section, url) for ref, section in refs],
+    }
+
+
+def build_index(pages: list[Page], topics: list[Topic], site: Site, root: Path,
+                book: StatusBook | None = None,
+                decks: Mapping[str, Mapping[str, str]] | None = None) -> dict:
+    """The whole file: questions in learning order, topics in docs/topics.yml's order. `decks`
+    maps a topic id (and "" for the whole site) to its deck files' site paths by format
+    ({"apkg": "decks/export.apkg", "tsv": ...}), when the build writes decks."""
+    book = book or StatusBook(root)
+    decks = decks or {}
+
+    def deck_links(key: str) -> dict:
+        if key not in decks:
+            return {}
+        return {"decks": {kind: site.absolute(path) for kind, path in decks[key].items()}}
+
+    return {
+        "$schema": site.absolute(SCHEMA_URI),
+        "version": VERSION,
+        "site": {"name": site.name, "url": site.url, **deck_links("")},
+        "torch": pinned_torch(root),
+        "generated_from": {"pages": "docs/<topic>/<slug>.md",
+                           "records": "snippets/<topic>/<name>.<device>.txt",
+                           "generator": GENERATOR},
+        "topics": [{"id": topic.id, "title": topic.title, "path": site.path(topic.index_uri),
+                    "url": site.absolute(site.path(topic.index_uri)), **deck_links(topic.id)}
+                   for topic in topics],
+        "questions": [question_entry(page, site, book) for page in learning_order(pages)],
+    }
+
+
+def write_index(site_dir: Path, index: dict) -> Path:
+    """Write questions.json at the site's root (UTF-8, keys in a fixed order, so two builds of
+    the same sources give the same bytes)."""
+    path = site_dir / INDEX_URI
+    path.write_text(json.dumps(index, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return path
