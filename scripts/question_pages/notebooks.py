@@ -40,11 +40,8 @@ import nbformat
 from nbformat import NotebookNode
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
-from snippet_engine.analysis import torch_environment_line
-from snippet_engine.discovery import Snippet, helper_files
 from snippet_engine.pins import pinned_torch
-from snippet_engine.records import Record
-from snippet_engine.status import StatusBook
+from snippet_engine.status import Record, StatusBook
 
 from .catalog import learning_order
 from .markers import snippet_refs
@@ -144,7 +141,7 @@ def _entry(ref: str, section: str, book: StatusBook) -> _Entry:
     status = book.status(ref)
     source = status.path.read_text(encoding="utf-8")
     cpu = status.on("cpu")
-    line = torch_environment_line(source)
+    line = status.environment_line
     if line is not None:
         reason = (f"it sets an environment variable torch reads when it is first imported (line "
                   f"{line}), and this kernel imported torch in the set-up cell")
@@ -157,14 +154,14 @@ def _entry(ref: str, section: str, book: StatusBook) -> _Entry:
                   reason, _names_file(source))
 
 
-def _helpers(entries: list[_Entry], root: Path) -> list[tuple[str, str]]:
+def _helpers(entries: list[_Entry], root: Path, book: StatusBook) -> list[tuple[str, str]]:
     """(path to write, exact contents) of every helper module the snippets import, in order of
     first use; the path is relative to the folder the module is imported from."""
     found: dict[str, str] = {}
     for entry in entries:
-        snippet = Snippet(root / "snippets" / entry.ref, entry.rel)
-        bases = (snippet.path.parent, root / "snippets")
-        for module in helper_files(snippet, root):
+        status = book.status(entry.ref)
+        bases = (status.path.parent, root / "snippets")
+        for module in status.helpers:
             base = next(b for b in bases if module.is_relative_to(b))
             found.setdefault(module.relative_to(base).as_posix(), module.read_text(encoding="utf-8"))
     return list(found.items())
@@ -188,7 +185,9 @@ def _outputs(record: Record | None) -> list[NotebookNode]:
 
 def _about(entry: _Entry) -> str:
     """The markdown above a snippet's cell: where it is from, its record, how it runs and why."""
-    lines = [f"### `{entry.rel}`", ""]
+    # Not a heading: mkdocs-jupyter would list it in the page's table of contents with an anchor that
+    # its page does not have (a code span in a heading loses its text there).
+    lines = [f"**`{entry.rel}`**", ""]
     if entry.record is None:
         what = "It has no CPU record yet, so no output is shown."
     else:
@@ -346,7 +345,7 @@ def build_question_notebook(page: Page, root: Path, book: StatusBook | None = No
         f"each with the output the site's snippet engine recorded on **torch {pinned}** (CPU). "
         "This notebook was built from those records, not executed: run it (Run All) to see what "
         "your torch prints.\n")
-    cells = [intro, *_setup_cells(_helpers(entries, root), pinned)]
+    cells = [intro, *_setup_cells(_helpers(entries, root, book), pinned)]
     for entry in entries:
         cells += _snippet_cells(entry)
     return _notebook(cells, pinned)
@@ -367,7 +366,7 @@ def build_notebook(topic: str, pages: list[Page], root: Path,
         "this notebook was built from those records, not executed again. Run it yourself to "
         "compare with your torch. Each question also has a notebook of its own, linked from its "
         "page.\n")
-    cells = [intro, *_setup_cells(_helpers([e for _, es in groups for e in es], root), pinned)]
+    cells = [intro, *_setup_cells(_helpers([e for _, es in groups for e in es], root, book), pinned)]
     for page, entries in groups:
         cells.append(new_markdown_cell(f"## {page.question}\n"))
         for entry in entries:

@@ -13,11 +13,9 @@ import re
 import textwrap
 from collections.abc import Mapping
 
-from snippet_engine.options import DEVICES, SnippetOptions
 from snippet_engine.pins import release
 from snippet_engine.preview import PreviewFailure
-from snippet_engine.records import Record
-from snippet_engine.status import SnippetStatus, StatusBook
+from snippet_engine.status import DEVICES, Record, SnippetOptions, SnippetStatus, StatusBook
 
 from .folding import fold
 

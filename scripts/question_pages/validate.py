@@ -15,9 +15,8 @@ from pathlib import Path
 
 from markdown.extensions.toc import slugify
 
-from snippet_engine.options import SnippetOptionError
 from snippet_engine.pins import pinned_minor
-from snippet_engine.status import StatusBook
+from snippet_engine.status import SnippetOptionError, StatusBook
 
 from .markers import HELPER_LINE, SNIPPET_ATTEMPT, SNIPPET_LINE, helper_refs, snippet_refs
 from .model import (

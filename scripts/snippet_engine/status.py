@@ -12,13 +12,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from .analysis import torch_environment_line
 from .check import RecordState, record_state
-from .discovery import Snippet
-from .options import DEVICES, SnippetOptions, parse_options
+from .discovery import Snippet, helper_files
+from .options import DEVICES, SnippetOptionError, SnippetOptions, parse_options
 from .pins import pinned_torch, release
 from .records import Record, RecordError, read_record
 
 State = RecordState | Literal["not declared"]
+
+# What the pages need of the engine, from one module (the records' and options' own types too).
+__all__ = ["DEVICES", "DeviceStatus", "Record", "SnippetOptionError", "SnippetOptions", "SnippetStatus",
+           "State", "StatusBook", "snippet_status"]
 
 
 @dataclass(frozen=True)
@@ -43,11 +48,19 @@ class SnippetStatus:
     options: SnippetOptions
     devices: dict[str, DeviceStatus]  # every device in DEVICES, declared or not
     pinned: str  # the torch release requirements.txt pins
+    helpers: tuple[Path, ...]  # the helper modules under snippets/ it imports, directly or not
+    environment_line: int | None  # the line that sets a torch variable before `import torch`
 
     @property
     def rel(self) -> str:
         """The repository-relative path, as errors and commands name it."""
         return f"snippets/{self.ref}"
+
+    @property
+    def needs_fresh_interpreter(self) -> bool:
+        """Whether it must see torch imported for the first time: it says so (`#| fresh`), or it
+        sets a variable torch reads at import. The engine runs such a snippet in a new python."""
+        return self.options.fresh or self.environment_line is not None
 
     def on(self, device: str) -> DeviceStatus:
         return self.devices[device]
@@ -78,7 +91,9 @@ def snippet_status(root: Path, ref: str) -> SnippetStatus:
         except RecordError:
             record = None
         devices[device] = DeviceStatus(device, state, why, record)
-    return SnippetStatus(ref, path, options, devices, pinned_torch(root))
+    return SnippetStatus(ref, path, options, devices, pinned_torch(root),
+                         tuple(helper_files(snippet, root)),
+                         torch_environment_line(path.read_text(encoding="utf-8")))
 
 
 class StatusBook:
