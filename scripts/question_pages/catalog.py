@@ -28,6 +28,8 @@ def _link(from_id: str, to_id: str) -> str:
     return posixpath.relpath(to_id + ".md", posixpath.dirname(from_id) or ".")
 
 
+PROGRESS_FILTER = (("", "All"), ("not-started", "Not started"), ("due", "Due today"),
+                   ("review", "Review"), ("done", "Done"))
 SORTS = (  # (key, label): what the sort control and the column headers offer
     ("learning", "Learning order"), ("frequency", "Most frequent"), ("importance", "Most important"),
     ("level", "Level, junior first"), ("question", "Question, A to Z"), ("topic", "Topic"))
@@ -59,6 +61,9 @@ def question_table(pages: list[Page], href: Callable[[str], str], topic_order: l
         + options("level", list(LEVELS)) + options("importance", list(IMPORTANCE))
         + options("topic", topics)
         + f'<label>Sort <select data-sort-by="">{sorts}</select></label>'
+        + '<label class="needs-js">Your progress <select data-progress-filter="">'
+        + "".join(f'<option value="{v}">{label}</option>' for v, label in PROGRESS_FILTER)
+        + "</select></label>"
         + '<output class="question-count" aria-live="polite"></output></div>'
     )
     head = "".join(
@@ -67,6 +72,7 @@ def question_table(pages: list[Page], href: Callable[[str], str], topic_order: l
         for key, label in (("question", "Question"), ("level", "Level"),
                            ("importance", "Importance"), ("frequency", "Frequency (est.)"),
                            ("topic", "Topic")))
+    head += '<th scope="col" class="progress-head needs-js">Your progress</th>'
     rows = []
     for rank, page in enumerate(learning_order(pages)):
         meta = page.meta
@@ -84,12 +90,18 @@ def question_table(pages: list[Page], href: Callable[[str], str], topic_order: l
             f'<td data-label="Importance">{meta["importance"].capitalize()}</td>'
             f'<td data-label="Comes up" title="about {meta["frequency"]}% (editor\'s estimate)">'
             f"{band.capitalize()}</td>"
-            f'<td data-label="Topic">{html.escape(meta["topic"])}</td></tr>')
+            f'<td data-label="Topic">{html.escape(meta["topic"])}</td>'
+            '<td class="progress-cell needs-js" data-label="Your progress">Not started</td></tr>')
     table = (f'<table class="question-table"><thead><tr>{head}</tr></thead>'
              f"<tbody>{''.join(rows)}</tbody></table>")
     empty = ('<p class="question-empty" hidden>No question matches these filters. '
              '<button type="button" data-clear-filters="">Show every question</button></p>')
-    return controls + "\n\n" + table + "\n\n" + empty
+    # What progress.js says for a reader who has rated nothing yet; it rewrites it from their progress.
+    first = learning_order(pages)[0] if pages else None
+    line = ('<p class="progress-index-line needs-js">Due for review today: 0. '
+            + (f'Next question: <a class="progress-next" href="{html.escape(href(first.page_id))}">'
+               f"{html.escape(first.question)}</a>" if first else "") + "</p>")
+    return line + "\n\n" + controls + "\n\n" + table + "\n\n" + empty
 
 
 def learning_path(pages: list[Page], topic: str, from_id: str) -> str:

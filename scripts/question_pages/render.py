@@ -25,6 +25,7 @@ from .model import (
     WORD_RANGES,
     WORDS_PER_MINUTE,
     Page,
+    Section,
     frequency_band,
     speaking_seconds,
 )
@@ -91,11 +92,15 @@ def page_strip() -> str:
 
 
 def practice_slot(page: Page) -> str:
-    """Where progress.js and practice.js put the reader's progress and the self-test. Hidden until
-    the script fills it, so a page read without JavaScript is unchanged."""
-    return (f'<div class="practice-slot" data-question="{page.page_id}" '
+    """The reader's progress and the button that starts the self-test (practice.js). In the HTML,
+    so that filling them in moves nothing on the page; `needs-js` hides them when JavaScript is
+    off (docs/overrides/main.html), and the page then reads as it always did."""
+    return (f'<div class="practice-slot needs-js" data-question="{page.page_id}" '
             f'data-basics-seconds="{SPEAKING_TARGETS["Basics"]}" '
-            f'data-solid-seconds="{SPEAKING_TARGETS["Solid answer"]}" hidden></div>')
+            f'data-solid-seconds="{SPEAKING_TARGETS["Solid answer"]}">'
+            '<p class="practice-status" data-state="not-started">Your progress: Not started</p>'
+            '<button type="button" class="md-button practice-start">Practise this question</button>'
+            "</div>")
 
 
 def speaking_note(title: str, text: str) -> str:
@@ -115,6 +120,35 @@ def related_block(page: Page, titles: dict[str, str]) -> str:
     return "\n".join(lines)
 
 
+def explainer_block(section: Section, root: Path, book: StatusBook,
+                    preview: Mapping[str, PreviewFailure] | None, page_id: str) -> str:
+    """The explainer, every section after the first folded in a <details> under its heading.
+
+    The explainer is most of a page: folded, the follow-ups and red flags that a candidate
+    rehearses come thousands of pixels sooner. It is folded in the HTML, not by a script, so it
+    costs no layout work after load, works without JavaScript, and the browser's find-in-page
+    opens a closed section it finds text in. Each heading stays outside its fold, with its anchor
+    and its place in the table of contents; explainer.js opens the section a link points into."""
+    out = [_expand_snippets(section.intro, root, book, preview, page_id)]
+    if len(section.subsections) > 1:
+        out += ["", '<button type="button" class="explainer-all needs-js">Open every section of the '
+                "explainer</button>"]
+    for index, sub in enumerate(section.subsections):
+        heading, body = f"### {sub.title}", sub.body  # a subsection's body starts after its heading
+        text = _expand_snippets(body, root, book, preview, page_id)
+        if index == 0:
+            out += ["", heading, text]
+            continue
+        prose = [line for _, line in body if not (SNIPPET_LINE.match(line) or HELPER_LINE.match(line))]
+        code = " and code" if len(prose) < len(body) and any(
+            SNIPPET_LINE.match(line) for _, line in body) else ""
+        out += ["", heading, "",
+                '<details class="explainer-fold" markdown="1">',
+                f"<summary>Read this section ({words(chr(10).join(prose))} words{code})</summary>",
+                "", text, "", "</details>"]
+    return "\n".join(part for part in out if part is not None).strip("\n") + "\n"
+
+
 def render_page(page: Page, root: Path, titles: dict[str, str], book: StatusBook | None = None,
                 preview: Mapping[str, PreviewFailure] | None = None) -> str:
     """The page as Material Markdown. `book`: the snippet statuses its checks read (a new reading
@@ -132,13 +166,15 @@ def render_page(page: Page, root: Path, titles: dict[str, str], book: StatusBook
             parts.append(speaking_note(title, section.text) + "\n")
         if title == "Go deeper":
             for sub in section.subsections:
-                body = indent(_expand_snippets(sub.body[1:], root, book, preview, page.page_id))
+                body = indent(_expand_snippets(sub.body, root, book, preview, page.page_id))
                 parts.append(f'=== "{sub.title}"\n\n{body}\n')
         elif title == "Follow-ups":
             for sub in section.subsections:
                 question = sub.title.replace('"', "&quot;")
                 parts.append(f'??? question "{question}"\n\n'
-                             f"{indent(_expand_snippets(sub.body[1:], root, book, preview, page.page_id))}\n")
+                             f"{indent(_expand_snippets(sub.body, root, book, preview, page.page_id))}\n")
+        elif title == "Explainer":
+            parts.append(explainer_block(section, root, book, preview, page.page_id))
         elif title == "Red flags":
             parts.append('!!! danger "Saying these costs you the question"\n\n'
                          f"{indent(section.text)}\n")

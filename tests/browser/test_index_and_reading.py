@@ -148,34 +148,39 @@ FOLLOW_UPS_TOP = ("() => Math.round(document.getElementById('follow-ups').getBou
                   " + scrollY)")
 EXPLAINER_HEADINGS = """() => { const out = []; const top = document.getElementById('explainer');
   for (let n = top.nextElementSibling; n && n.tagName !== 'H2'; n = n.nextElementSibling) {
-    if (n.tagName === 'H3') out.push(n.id);
-    n.querySelectorAll && n.querySelectorAll('h3').forEach(h => out.push(h.id)); }
+    if (n.tagName === 'H3') out.push(n.id); }
   return out; }"""
 
 
 def test_the_explainer_folds_below_its_first_section(open_at: Callable[..., Page], real_site: Site,
                                                      browser: Browser) -> None:
     rel = real_site.heaviest_question()
+    page = open_at(rel)
+    anchors = page.evaluate(EXPLAINER_HEADINGS)
+    assert len(anchors) >= 3 and all(anchors), anchors
+    folds = page.locator("details.explainer-fold")
+    assert folds.count() == len(anchors) - 1, "every section after the first is folded"
+    for anchor in anchors[1:]:
+        expect(page.locator(f"#{anchor} + details.explainer-fold")).not_to_have_attribute("open", "")
+    folded_top = page.evaluate(FOLLOW_UPS_TOP)
+    # A link to a folded section opens it, and only it.
+    page.goto(real_site.url(rel) + f"#{anchors[2]}")
+    expect(page.locator(f"#{anchors[2]} + details.explainer-fold")).to_have_attribute("open", "")
+    expect(page.locator(f"#{anchors[1]} + details.explainer-fold")).not_to_have_attribute("open", "")
+    page.get_by_role("button", name="Open every section of the explainer").click()
+    expect(page.locator("details.explainer-fold:not([open])")).to_have_count(0)
+    unfolded_top = page.evaluate(FOLLOW_UPS_TOP)
+    assert folded_top < 0.85 * unfolded_top, (folded_top, unfolded_top)
+    # Without JavaScript the folds are still there and open by click; the script's button is not.
     plain = browser.new_context(viewport=DESKTOP, java_script_enabled=False)
     try:
         without = plain.new_page()
         without.goto(real_site.url(rel))
-        unfolded_top = without.evaluate(FOLLOW_UPS_TOP)
-        anchors = without.evaluate(EXPLAINER_HEADINGS)
-        assert not without.locator(".explainer-toggle").count(), "without JavaScript nothing folds"
+        assert without.evaluate(EXPLAINER_HEADINGS) == anchors, "every explainer anchor stays"
+        expect(without.locator(".explainer-all")).to_be_hidden()
+        fold = without.locator(f"#{anchors[1]} + details.explainer-fold")
+        fold.locator("summary").click()
+        expect(fold).to_have_attribute("open", "")
+        expect(without.locator(".practice-slot")).to_be_hidden()
     finally:
         plain.close()
-    page = open_at(rel)
-    assert page.evaluate(EXPLAINER_HEADINGS) == anchors, "every explainer anchor stays"
-    assert len(anchors) >= 3
-    folded_top = page.evaluate(FOLLOW_UPS_TOP)
-    assert folded_top < 0.85 * unfolded_top, (folded_top, unfolded_top)
-    second = page.locator(f"#{anchors[1]} + .explainer-toggle")
-    expect(second).to_have_attribute("aria-expanded", "false")
-    expect(page.locator(f"#{anchors[1]}--body")).to_be_hidden()
-    second.click()
-    expect(page.locator(f"#{anchors[1]}--body")).to_be_visible()
-    expect(second).to_have_attribute("aria-expanded", "true")
-    # A link to a folded section opens it.
-    page.goto(real_site.url(rel) + f"#{anchors[2]}")
-    expect(page.locator(f"#{anchors[2]}--body")).to_be_visible()

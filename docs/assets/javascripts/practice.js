@@ -60,18 +60,18 @@
   }
 
   // -- the status line, shown whether or not the reader practises ------------------------------
-  var status = el("p", { "class": "practice-status" });
-  var start = el("button", { type: "button", "class": "md-button practice-start" }, "Practise this question");
-  slot.appendChild(status);
-  slot.appendChild(start);
-  slot.hidden = false;
+  // The status line and the start button are in the page's HTML (render.practice_slot).
+  var status = slot.querySelector(".practice-status");
+  var start = slot.querySelector(".practice-start");
 
   function showStatus() {
     var e = P.entry(id);
     var text = "Your progress: " + P.label(id);
     if (e) text += " (rated " + RATING_LABELS[e.rating].toLowerCase() + " on " + e.rated + ")";
-    status.textContent = text;
-    status.dataset.state = e ? (P.isDue(e) ? "due" : e.state) : "not-started";
+    var state = e ? (P.isDue(e) ? "due" : e.state) : "not-started";
+    // Unchanged for a reader who has not rated it: leave the page's HTML alone.
+    if (status.textContent !== text) status.textContent = text;
+    if (status.dataset.state !== state) status.dataset.state = state;
   }
   showStatus();
   P.onChange(showStatus);

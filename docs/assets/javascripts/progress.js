@@ -193,10 +193,14 @@
   }
 
   // The site's root URL, from Material's own config, so ids can be read off any link.
+  var rootUrl = null;
   function root() {
-    var config = document.getElementById("__config");
-    var base = config ? JSON.parse(config.textContent).base : ".";
-    return new URL(base.replace(/\/?$/, "/"), window.location.href);
+    if (!rootUrl) {
+      var config = document.getElementById("__config");
+      var base = config ? JSON.parse(config.textContent).base : ".";
+      rootUrl = new URL(base.replace(/\/?$/, "/"), window.location.href);
+    }
+    return rootUrl;
   }
 
   function idOf(href) {
@@ -219,6 +223,8 @@
 
   function markNav() {
     var value = load(), on = today();
+    // A reader with no progress has nothing to mark: skip reading every link of the navigation.
+    if (!Object.keys(value.questions).length && !document.querySelector(".progress-mark")) return;
     document.querySelectorAll(".md-nav__link[href]").forEach(function (link) {
       var id = idOf(link.getAttribute("href"));
       var old = link.querySelector(".progress-mark");
@@ -233,77 +239,66 @@
     });
   }
 
+  // The index's progress column, filter and "due today" line are in its HTML (catalog.py), as a
+  // reader who has rated nothing sees them; this rewrites them from the reader's progress.
   function markIndex() {
     var table = document.querySelector(".question-table");
-    if (!table) return;
-    var value = load(), on = today();
-    var head = table.tHead.rows[0];
-    if (!head.querySelector(".progress-head")) {
-      var th = document.createElement("th");
-      th.scope = "col";
-      th.className = "progress-head";
-      th.textContent = "Your progress";
-      head.appendChild(th);
-      var filters = document.querySelector(".question-filters");
-      var select = document.createElement("label");
-      select.innerHTML = 'Progress <select data-progress-filter=""><option value="">All</option>' +
-        '<option value="not-started">Not started</option><option value="due">Due today</option>' +
-        '<option value="review">Review</option><option value="done">Done</option></select>';
-      filters.insertBefore(select, filters.querySelector(".question-count"));
-      var params = new URLSearchParams(window.location.search);
-      var wanted = params.get("progress");
-      if (wanted) select.querySelector("select").value = wanted;
-      select.querySelector("select").addEventListener("input", function (event) {
-        var url = new URLSearchParams(window.location.search);
-        if (event.target.value) url.set("progress", event.target.value); else url.delete("progress");
-        var query = url.toString();
-        window.history.replaceState(window.history.state, "",
-          window.location.pathname + (query ? "?" + query : "") + window.location.hash);
-        filterIndex();
-      });
-    }
-    // What is due today and the next question in learning order, above the table.
-    var ranked = Array.prototype.slice.call(table.tBodies[0].rows).sort(function (a, b) {
-      return Number(a.dataset.learningRank) - Number(b.dataset.learningRank);
-    });
-    var dueCount = ranked.filter(function (row) { return isDue(value.questions[row.dataset.id], on); }).length;
-    var nextRow = ranked.filter(function (row) {
-      var e = value.questions[row.dataset.id];
-      return !e || isDue(e, on);
-    })[0];
     var line = document.querySelector(".progress-index-line");
-    if (!line) {
-      line = document.createElement("p");
-      line.className = "progress-index-line";
-      var controls = document.querySelector(".question-filters");
-      controls.parentNode.insertBefore(line, controls);
-    }
-    line.textContent = "Due for review today: " + dueCount + ". ";
-    if (nextRow) {
-      var source = nextRow.querySelector("a");
-      line.appendChild(document.createTextNode("Next question: "));
-      var next = document.createElement("a");
-      next.href = source.getAttribute("href");
-      next.className = "progress-next";
-      next.textContent = source.textContent;
-      line.appendChild(next);
-    } else {
-      line.appendChild(document.createTextNode("Nothing is due and every question is started."));
-    }
-    Array.prototype.forEach.call(table.tBodies[0].rows, function (row) {
-      var id = row.dataset.id, e = value.questions[id];
-      var due = isDue(e, on);
-      row.dataset.progress = e ? (due ? "due" : e.state) : "not-started";
-      var cell = row.querySelector(".progress-cell");
-      if (!cell) {
-        cell = document.createElement("td");
-        cell.className = "progress-cell";
-        cell.dataset.label = "Your progress";
-        row.appendChild(cell);
+    if (!table || !line) return;
+    var value = load(), on = today();
+    var rows = Array.prototype.slice.call(table.tBodies[0].rows);
+    var stored = Object.keys(value.questions).length > 0;
+    if (stored || line.dataset.filled) {
+      var ranked = rows.slice().sort(function (a, b) {
+        return Number(a.dataset.learningRank) - Number(b.dataset.learningRank);
+      });
+      var dueCount = 0, nextRow = null;
+      ranked.forEach(function (row) {
+        var e = value.questions[row.dataset.id];
+        if (isDue(e, on)) dueCount += 1;
+        if (!nextRow && (!e || isDue(e, on))) nextRow = row;
+      });
+      line.textContent = "Due for review today: " + dueCount + ". ";
+      if (nextRow) {
+        var source = nextRow.querySelector("a");
+        line.appendChild(document.createTextNode("Next question: "));
+        var next = document.createElement("a");
+        next.href = source.getAttribute("href");
+        next.className = "progress-next";
+        next.textContent = source.textContent;
+        line.appendChild(next);
+      } else {
+        line.appendChild(document.createTextNode("Nothing is due and every question is started."));
       }
-      cell.textContent = label(id, on);
-    });
+      line.dataset.filled = "1";
+      rows.forEach(function (row) {
+        var e = value.questions[row.dataset.id];
+        row.dataset.progress = e ? (isDue(e, on) ? "due" : e.state) : "not-started";
+        var cell = row.querySelector(".progress-cell");
+        var text = label(row.dataset.id, on);
+        if (cell && cell.textContent !== text) cell.textContent = text;
+      });
+    } else {
+      rows.forEach(function (row) { row.dataset.progress = "not-started"; });
+    }
     filterIndex();
+  }
+
+  function watchIndexFilter() {
+    var select = document.querySelector("[data-progress-filter]");
+    if (!select) return;
+    var wanted = new URLSearchParams(window.location.search).get("progress");
+    if (wanted && Array.prototype.some.call(select.options, function (o) { return o.value === wanted; })) {
+      select.value = wanted;
+    }
+    select.addEventListener("input", function () {
+      var url = new URLSearchParams(window.location.search);
+      if (select.value) url.set("progress", select.value); else url.delete("progress");
+      var query = url.toString();
+      window.history.replaceState(window.history.state, "",
+        window.location.pathname + (query ? "?" + query : "") + window.location.hash);
+      filterIndex();
+    });
   }
 
   // The progress filter works with the index's own filters: a row shows when both allow it.
@@ -312,6 +307,7 @@
     var table = document.querySelector(".question-table");
     if (!select || !table) return;
     var wanted = select.value;
+    if (!wanted && !table.querySelector(".progress-filtered")) return;  // nothing to change
     Array.prototype.forEach.call(table.tBodies[0].rows, function (row) {
       var state = row.dataset.progress;
       var ok = !wanted || state === wanted || (wanted === "review" && state === "due");
@@ -357,6 +353,7 @@
     load();
     showProblem();
     markNav();
+    watchIndexFilter();
     markIndex();
     if (document.querySelector(".practice-slot")) loadScript("practice.js");
     if (document.querySelector("[data-progress-tool]")) loadScript("study.js");

@@ -141,8 +141,11 @@
       });
     }
     readUrl();
-    applySort();
-    apply();
+    // The table is served in learning order: re-order it only for another sort.
+    if (sort.key !== "learning" || sort.order !== "ascending") applySort();
+    var filtered = Array.prototype.some.call(filters, function (el) { return el.value.trim(); });
+    if (filtered) apply();
+    else if (count) count.textContent = rows.length + " of " + rows.length + " questions";
   }
 
   if (typeof document$ !== "undefined") {
