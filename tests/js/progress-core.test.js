@@ -1,0 +1,193 @@
+// Unit tests of the progress rules (docs/assets/javascripts/progress-core.js): the validator, the
+// version-1 migration, the FSRS schedule with the interview date, and the import plan.
+// Run by scripts/dev.sh test as `node --test tests/js/` (the clock is fixed by each test's `now`).
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const path = require("node:path");
+const fsrs = require("ts-fsrs");
+const core = require("../../docs/assets/javascripts/progress-core.js");
+
+const NOW = new Date("2026-12-01T10:00:00.000Z");
+const V1 = JSON.parse(fs.readFileSync(path.join(__dirname, "fixtures", "progress-v1.json"), "utf8"));
+
+function rated(rating, now, before = null, interview = null) {
+  return core.schedule(before, rating, now, interview, fsrs);
+}
+
+function days(from, to) { return Math.round((Date.parse(to) - Date.parse(from)) / 86400000); }
+
+test("a real version-1 value moves to version 2 with every rating, date and follow-up", () => {
+  const read = core.readValue(V1, NOW);
+  assert.equal(read.kind, "ok");
+  assert.deepEqual(read.rejected, []);
+  assert.equal(read.migrated, true);
+  const q = read.value.questions;
+  assert.deepEqual(Object.keys(q).sort(), Object.keys(V1.questions).sort());
+  for (const [id, old] of Object.entries(V1.questions)) {
+    assert.equal(q[id].rating, old.rating, id);
+    assert.equal(q[id].state, old.state, id);
+    assert.equal(core.dayOf(q[id].rated), old.rated, id);
+    assert.equal(q[id].due === null ? null : core.dayOf(q[id].due), old.due, id);
+    assert.deepEqual(Object.keys(q[id].followups), Object.keys(old.followups), id);
+    for (const [title, f] of Object.entries(old.followups)) {
+      assert.equal(q[id].followups[title].rating, f.rating);
+      assert.equal(core.dayOf(q[id].followups[title].rated), f.rated);
+    }
+    // What comes out is a valid version-2 entry, and FSRS can schedule from it.
+    assert.deepEqual(core.checkEntry(id, JSON.parse(JSON.stringify(q[id])), NOW.getTime()), q[id]);
+    const next = rated("review", NOW, q[id]);
+    assert.ok(Date.parse(next.due) > NOW.getTime());
+  }
+});
+
+test("the cases of issue 22 are refused, each alone, with its reason", () => {
+  const good = rated("review", NOW);
+  const value = { version: 2, questions: {
+    "export/graph-signature": good,
+    "export/box": { ...good, card: { ...good.card, reps: 2.5 } },
+    "export/month-13": { ...good, due: "2026-13-45T00:00:00.000Z" },
+    "export/year-9999": { ...good, rated: "9999-01-01T00:00:00.000Z", due: "9999-01-03T00:00:00.000Z" },
+    "export/far-due": { ...good, due: "2031-01-01T00:00:00.000Z" },
+    "export/torch.draft-export": good,
+    "export/markup": { ...good, rating: "<img src=x onerror=alert(1)>" },
+  } };
+  const read = core.readValue(value, NOW);
+  assert.equal(read.kind, "ok");
+  assert.deepEqual(Object.keys(read.value.questions), ["export/graph-signature"]);
+  const reasons = Object.fromEntries(read.rejected.map((r) => [r.question, r.reason]));
+  assert.match(reasons["export/box"], /bad reps/);
+  assert.match(reasons["export/month-13"], /no real due date/);
+  assert.match(reasons["export/year-9999"], /rated in the future/);
+  assert.match(reasons["export/far-due"], /later than the longest wait/);
+  assert.match(reasons["export/torch.draft-export"], /not a question id/);
+  assert.match(reasons["export/markup"], /unknown rating/);
+  // Version 1 too: a box of 2.5 and a date 2026-13-45.
+  const v1 = core.readValue({ version: 1, questions: {
+    "export/a": { state: "review", rating: "review", rated: "2026-11-30", box: 2.5, due: "2026-12-03" },
+    "export/b": { state: "review", rating: "review", rated: "2026-11-30", box: 2, due: "2026-13-45" },
+    "export/c": { state: "review", rating: "review", rated: "2026-11-30", box: 2, due: "2026-12-03" },
+  } }, NOW);
+  assert.deepEqual(Object.keys(v1.value.questions), ["export/c"]);
+  assert.deepEqual(v1.rejected.map((r) => r.question), ["export/a", "export/b"]);
+});
+
+test("a newer version is left alone, an unknown one is unreadable", () => {
+  assert.deepEqual(core.readValue({ version: 3, questions: {} }, NOW), { kind: "newer", version: 3 });
+  assert.equal(core.readValue({ version: 0, questions: {} }, NOW).kind, "unreadable");
+  assert.equal(core.readValue({ version: "2", questions: {} }, NOW).kind, "unreadable");
+  assert.equal(core.readValue([], NOW).kind, "unreadable");
+});
+
+test("real dates only", () => {
+  assert.equal(core.timestamp("2026-02-30T10:00:00.000Z"), null);
+  assert.equal(core.timestamp("2026-12-01T24:00:00Z"), null);
+  assert.equal(core.timestamp("2026-12-01"), null);
+  assert.equal(core.timestamp("2026-12-01T10:00:00.5Z"), Date.parse("2026-12-01T10:00:00.500Z"));
+  assert.equal(core.calendarDay("2026-13-45"), null);
+  assert.equal(core.calendarDay("2026-02-29"), null);
+  assert.ok(core.calendarDay("2028-02-29"));
+});
+
+test("FSRS: review waits longer each time, not yet comes back the next day, got it is done", () => {
+  const first = rated("review", NOW);
+  const second = rated("review", new Date(first.due), first);
+  assert.ok(days(NOW, first.due) >= 1);
+  assert.ok(days(first.due, second.due) > days(NOW, first.due), "the second wait is longer");
+  const again = rated("not-yet", new Date(second.due), second);
+  assert.ok(days(second.due, again.due) <= 1);
+  assert.ok(core.dayOf(again.due) <= core.dayOf(core.startOfDay(new Date(second.due), 1)));
+  const done = rated("got-it", new Date(again.due), again);
+  assert.equal(done.state, "done");
+  assert.equal(done.due, null);
+  assert.equal(done.card.reps, 4);
+});
+
+test("before the interview, nothing rated Review or Not yet comes back after it", () => {
+  // A question reviewed many times waits weeks; with an interview in 2 days it comes back first.
+  let entry = rated("review", NOW);
+  for (let i = 0; i < 5; i++) entry = rated("got-it", new Date(Date.parse(entry.rated) + 20 * 86400000), entry);
+  const later = new Date(Date.parse(entry.rated) + 30 * 86400000);
+  const free = rated("review", later, entry);
+  assert.ok(days(later, free.due) > 3, "without an interview it waits longer than 3 days");
+  const interview = core.dayOf(new Date(later.getTime() + 2 * 86400000));
+  const kept = rated("review", later, entry, interview);
+  assert.ok(core.dayOf(kept.due) < interview, `${kept.due} is before ${interview}`);
+  const notYet = rated("not-yet", later, entry, interview);
+  assert.ok(core.dayOf(notYet.due) <= core.dayOf(core.startOfDay(later, 1)));
+  // Interview tomorrow: it comes back today. After the interview, no limit.
+  const tomorrow = core.dayOf(core.startOfDay(later, 1));
+  assert.equal(core.dayOf(rated("review", later, entry, tomorrow).due), core.dayOf(later));
+  const past = core.dayOf(core.startOfDay(later, -1));
+  assert.equal(rated("review", later, entry, past).due, free.due);
+  // Every rating still passes the validator.
+  for (const e of [free, kept, notYet]) assert.deepEqual(core.checkEntry("export/a", e, later.getTime()), e);
+});
+
+test("import: full timestamps decide, follow-ups merge on their own", () => {
+  const evening = new Date("2026-12-01T21:00:00.000Z"), morning = new Date("2026-12-01T09:00:00.000Z");
+  const phone = { version: 2, interview: null, questions: { "export/a": rated("got-it", evening) } };
+  const laptop = { version: 2, interview: null, questions: { "export/a": rated("not-yet", morning) } };
+  laptop.questions["export/a"] = core.rateFollowUp(laptop.questions["export/a"], "F1?", "review", new Date("2026-12-01T22:00:00.000Z"));
+  phone.questions["export/a"] = core.rateFollowUp(phone.questions["export/a"], "F2?", "got-it", evening);
+  const plan = core.planImport(laptop, phone);
+  assert.deepEqual(plan.newer, ["export/a"]);
+  const merged = plan.merged.questions["export/a"];
+  assert.equal(merged.rating, "got-it");
+  assert.deepEqual(Object.keys(merged.followups).sort(), ["F1?", "F2?"]);
+  // The other way: the laptop's older question rating is kept, its follow-up still comes in.
+  const back = core.planImport(phone, laptop);
+  assert.deepEqual(back.older, []);
+  assert.deepEqual(back.followups, ["export/a"]);
+  assert.equal(back.merged.questions["export/a"].rating, "got-it");
+  assert.equal(back.merged.questions["export/a"].followups["F1?"].rating, "review");
+  // New questions are new.
+  const fresh = core.planImport({ version: 2, interview: null, questions: {} }, phone);
+  assert.deepEqual(fresh.added, ["export/a"]);
+});
+
+test("import files: size, JSON, ours, version", () => {
+  assert.match(core.readImport("x".repeat(core.LIMITS.fileBytes + 1), NOW).error, /larger than any progress file/);
+  assert.match(core.readImport("{", NOW).error, /not JSON/);
+  assert.match(core.readImport('{"questions": {}}', NOW).error, /not a progress file/);
+  assert.match(core.readImport(JSON.stringify({ app: "pytorch-interview-questions", kind: "progress", version: 9, questions: {} }), NOW).error,
+               /newer version/);
+  const ok = core.readImport(JSON.stringify({ app: "pytorch-interview-questions", kind: "progress", ...V1 }), NOW);
+  assert.equal(Object.keys(ok.value.questions).length, 4);
+});
+
+// A generated set of hostile values: nothing throws, a good entry always survives, and whatever
+// is kept passes the validator again unchanged.
+test("fuzzed values never throw and never lose the good entry", () => {
+  let seed = 12345;
+  const rand = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+  const pick = (xs) => xs[Math.floor(rand() * xs.length)];
+  const good = rated("review", NOW);
+  const oddities = [null, undefined, true, 0, -1, 2.5, 1e308, NaN, "", "x".repeat(10000), [], {}, [1, 2],
+    "<script>alert(1)</script>", "2026-13-45", "2026-12-01T10:00:00.000Z", "9999-12-31T00:00:00.000Z",
+    { __proto__: { polluted: 1 } }, "__proto__", "review", "done", "got-it", 3, 365, 366, 1e6];
+  const fields = ["state", "rating", "rated", "due", "card", "followups"];
+  const cardFields = ["state", "stability", "difficulty", "reps", "lapses", "scheduled_days", "learning_steps", "elapsed_days", "last_review"];
+  for (let i = 0; i < 400; i++) {
+    const questions = { "export/graph-signature": good };
+    for (let j = 0; j < 5; j++) {
+      const bad = JSON.parse(JSON.stringify(good));
+      const field = pick(fields);
+      if (field === "card" && rand() < 0.7) bad.card[pick(cardFields)] = pick(oddities);
+      else if (field === "followups" && rand() < 0.7) bad.followups = { [pick(["<b>x</b>", "__proto__", "F?", ""])]: { rating: pick(oddities), rated: pick(oddities) } };
+      else bad[field] = pick(oddities);
+      questions[pick(["export/x", "<img src=x>", "a/b", "__proto__", "export/y" + j])] = bad;
+    }
+    const version = pick([1, 2, 2, 2, "2", 3]);
+    let read;
+    assert.doesNotThrow(() => { read = core.readValue(JSON.parse(JSON.stringify({ version, questions })), NOW); });
+    if (version === 2) {
+      assert.deepEqual(read.value.questions["export/graph-signature"], good);
+      for (const [id, e] of Object.entries(read.value.questions)) {
+        assert.deepEqual(core.checkEntry(id, JSON.parse(JSON.stringify(e)), NOW.getTime()), e);
+      }
+    }
+  }
+  assert.equal({}.polluted, undefined);
+});
