@@ -34,15 +34,32 @@ setup_browser() {
   fi
 }
 
-setup_node() {
-  # Lighthouse for the browser tests, exactly as pinned in package-lock.json. It needs Node 18.16 or
-  # later: Debian's nodejs (18.20 on bookworm) when the machine has no npm.
+ensure_npm() {
+  # Node 18.16 or later (Lighthouse; ts-fsrs wants 20): Debian's nodejs when the machine has no npm.
   if ! command -v npm >/dev/null; then
     if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nodejs npm >/dev/null
   fi
+}
+
+setup_node() {
+  # Every Node tool of the tests (Lighthouse, TypeScript, ESLint) and the packages the site ships
+  # (ts-fsrs), exactly as pinned in package-lock.json.
+  ensure_npm
   npm ci --no-audit --no-fund --loglevel=error
+}
+
+setup_site_js() {
+  # Only the packages the site ships (ts-fsrs; the build copies its browser file from
+  # node_modules/), when they are missing or not the pinned version: enough for `serve`.
+  local want have
+  want=$(sed -n 's/^ *"ts-fsrs": "\(.*\)".*/\1/p' package.json | head -n 1)
+  have=$(sed -n 's/^ *"version": "\(.*\)".*/\1/p' node_modules/ts-fsrs/package.json 2>/dev/null | head -n 1)
+  if [ "$want" != "$have" ]; then
+    ensure_npm
+    npm ci --omit=dev --no-audit --no-fund --loglevel=error
+  fi
 }
 
 case "${1:-}" in
@@ -52,6 +69,7 @@ case "${1:-}" in
     ;;
   serve)
     setup_python
+    setup_site_js
     .venv/bin/python scripts/snippets.py run   # records only what is missing or stale
     exec .venv/bin/mkdocs serve -a 127.0.0.1:8000
     ;;
@@ -61,6 +79,11 @@ case "${1:-}" in
     setup_node
     .venv/bin/ruff check scripts tests
     .venv/bin/mypy   # over scripts/, as pyproject.toml says
+    # The site's own JavaScript: type-checked from its JSDoc (tsconfig.json), linted
+    # (eslint.config.mjs), and the progress rules unit-tested with node's test runner.
+    node_modules/.bin/tsc --project tsconfig.json
+    node_modules/.bin/eslint docs/assets/javascripts tests/js
+    node --test tests/js/
     .venv/bin/python -m pytest
     ;;
   *)

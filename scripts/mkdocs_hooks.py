@@ -9,7 +9,8 @@
 - on_nav: the topics in learning order (docs/topics.yml), each topic's questions in learning order.
 - on_page_markdown: render question pages and expand the markers of the other pages.
 - on_post_build: write questions.json and the Anki decks (decks/) into the built site, from the
-  pages and snippet statuses the build rendered.
+  pages and snippet statuses the build rendered, and copy the pinned npm packages the site ships
+  (site_vendor: ts-fsrs, the review scheduler) from node_modules/.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from question_pages.render import render_page
 from question_pages.sharing import description, structured_data
 from question_pages.site_checks import check_site
 from question_pages.topics import Topic
+from site_vendor import VendorError, copy_shipped
 from snippet_engine.discovery import RECORD_SUFFIX
 from snippet_engine.preview import LivePreview, PreviewFailure
 from snippet_engine.status import StatusBook
@@ -159,7 +161,8 @@ def on_post_build(config: MkDocsConfig) -> None:
     try:
         site = Site.make(config["site_name"], config["site_url"], config["use_directory_urls"])
         write_decks(site_dir, pages, _topics, site)
-    except (SiteUrlError, DeckError) as exc:
+        copy_shipped(ROOT, site_dir)
+    except (SiteUrlError, DeckError, VendorError) as exc:
         raise PluginError(str(exc)) from None
     write_index(site_dir, build_index(pages, _topics, site, ROOT, _book,
                                       deck_files(t.id for t in _topics)))

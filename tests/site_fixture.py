@@ -37,6 +37,9 @@ def make_site_source(dest: Path) -> Path:
     dest.mkdir(parents=True, exist_ok=True)
     shutil.copy(ROOT / "mkdocs.yml", dest / "mkdocs.yml")
     shutil.copy(ROOT / "requirements.txt", dest / "requirements.txt")
+    # The npm package the build ships (site_vendor), as installed by `npm ci`.
+    shutil.copy(ROOT / "package.json", dest / "package.json")
+    shutil.copytree(ROOT / "node_modules" / "ts-fsrs", dest / "node_modules" / "ts-fsrs")
     shutil.copy(ROOT / "CONTRIBUTING.md", dest / "CONTRIBUTING.md")
     shutil.copytree(ROOT / "scripts", dest / "scripts", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(ROOT / "docs", dest / "docs", ignore=shutil.ignore_patterns("__pycache__"))

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import html
 import json
+import math
 import posixpath
 import re
 from collections.abc import Callable
@@ -40,7 +41,8 @@ from .catalog import learning_order, learning_path, question_table
 from .downloads import INDEX_URI, SCHEMA_URI, deck_files
 from .drift_reports import load_reports
 from .drift_reports import render_page as render_drift
-from .model import Page
+from .model import Page, speaking_seconds
+from .parse import words
 from .topics import Topic
 
 SNIPPET_LINE = re.compile(r"^\s*\{\{\s*snippet\(\s*\"([^\"]+)\"\s*\)\s*\}\}\s*$")
@@ -95,6 +97,21 @@ def notebook_note(topic: Topic, from_uri: str) -> str:
             f"[download and run it]({_link(from_uri, topic.notebook_uri)}).")
 
 
+CHECK_AND_RATE_SECONDS = 30  # revealing the short answer, ticking it off and rating
+
+
+def practice_minutes(page: Page) -> int:
+    """Minutes a self-test of the question takes, for the study plan: its spoken answers (basics
+    and solid answer) and every follow-up's answer, said at the speaking rate the pages show,
+    plus half a minute to check and rate; rounded up, at least one."""
+    spoken = sum(words(section.text) for title in ("Basics", "Solid answer")
+                 if (section := page.section(title)) is not None)
+    follow_ups = page.section("Follow-ups")
+    if follow_ups is not None:
+        spoken += sum(words(sub.text) for sub in follow_ups.subsections)
+    return max(1, math.ceil((speaking_seconds(spoken) + CHECK_AND_RATE_SECONDS) / 60))
+
+
 def question_list(pages: list[Page], topics: list[Topic], href: Callable[[str], str]) -> str:
     """Every question in learning order, as the JSON the progress tools read (no request)."""
     titles = {topic.id: topic.title for topic in topics}
@@ -103,7 +120,7 @@ def question_list(pages: list[Page], topics: list[Topic], href: Callable[[str], 
               "topic": p.meta["topic"], "topic_title": titles.get(p.meta["topic"], p.meta["topic"]),
               "topic_rank": rank.get(p.meta["topic"], len(rank)),
               "level": p.meta["level"], "importance": p.meta["importance"],
-              "frequency": p.meta["frequency"]}
+              "frequency": p.meta["frequency"], "minutes": practice_minutes(p)}
              for p in learning_order(pages)]
     # "</" cannot end the script element from inside a string.
     return json.dumps(items, ensure_ascii=False).replace("</", "<\\/")

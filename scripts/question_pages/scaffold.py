@@ -7,13 +7,13 @@ page cannot be published by accident. Every file changed is returned, for the co
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from snippet_engine.errors import ProjectError
 from snippet_engine.pins import pinned_minor
 
 from .downloads import deck_uris
+from .ids import NAME_RE
 from .model import IMPORTANCE, LEVELS, WORD_RANGES
 from .notebooks import question_notebook_uri
 from .published import LEDGER, append
@@ -106,7 +106,7 @@ TOPIC_INDEX = """# {title}
 {{{{ learning_path("{topic}") }}}}
 """
 
-_NAME = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+_NAME = NAME_RE  # the question id rule (ids.py)
 
 
 def _rel(path: Path, root: Path) -> str:

@@ -18,6 +18,7 @@ from markdown.extensions.toc import slugify
 from snippet_engine.pins import pinned_minor
 from snippet_engine.status import SnippetOptionError, StatusBook
 
+from .ids import id_problem, suggested_name
 from .markers import HELPER_LINE, SNIPPET_ATTEMPT, SNIPPET_LINE, helper_refs, snippet_refs
 from .model import (
     ANCHORS,
@@ -326,6 +327,12 @@ def validate_page(page: Page, root: Path, page_ids: set[str], book: StatusBook,
     for number, line in enumerate(page.path.read_text(encoding="utf-8").split("\n"), start=1):
         if "TODO" in line:
             checker.error(number, "unfinished placeholder (TODO)", "Replace it with the real text")
+    problem = id_problem(page.page_id)
+    if problem:
+        topic, _, slug = page.page_id.partition("/")
+        renamed = f"docs/{suggested_name(topic)}/{suggested_name(slug)}.md"
+        checker.error(1, problem, f"Rename the file to {renamed} (and add the old path to "
+                      "redirect_maps in mkdocs.yml if it was published)")
     checker.front_matter()
     checker.structure()
     checker.contents()

@@ -6,7 +6,7 @@
   "use strict";
 
   var P = window.InterviewProgress;
-  var slot = document.querySelector(".practice-slot");
+  var slot = /** @type {HTMLElement | null} */ (document.querySelector(".practice-slot"));
   if (!P || !slot || slot.dataset.ready) return;
   slot.dataset.ready = "1";
 
@@ -61,13 +61,13 @@
 
   // -- the status line, shown whether or not the reader practises ------------------------------
   // The status line and the start button are in the page's HTML (render.practice_slot).
-  var status = slot.querySelector(".practice-status");
-  var start = slot.querySelector(".practice-start");
+  var status = /** @type {HTMLElement} */ (slot.querySelector(".practice-status"));
+  var start = /** @type {HTMLButtonElement} */ (slot.querySelector(".practice-start"));
 
   function showStatus() {
     var e = P.entry(id);
     var text = "Your progress: " + P.label(id);
-    if (e) text += " (rated " + RATING_LABELS[e.rating].toLowerCase() + " on " + e.rated + ")";
+    if (e) text += " (rated " + RATING_LABELS[e.rating].toLowerCase() + " on " + P.dayOf(e.rated) + ")";
     var state = e ? (P.isDue(e) ? "due" : e.state) : "not-started";
     // Unchanged for a reader who has not rated it: leave the page's HTML alone.
     if (status.textContent !== text) status.textContent = text;
@@ -137,7 +137,7 @@
 
   function describe(e) {
     if (e.state === "done") return "Saved: done. It will not come back unless you rate it again.";
-    return "Saved: review. It comes back on " + e.due + ".";
+    return "Saved: review. It comes back on " + P.dayOf(e.due) + ".";
   }
 
   function nextLink(where) {
@@ -146,17 +146,16 @@
       return response.ok ? response.json() : null;
     }).then(function (index) {
       if (!index) return;
-      var value = P.load(), on = P.today();
-      var next = index.questions.filter(function (q) {
-        var e = value.questions[q.id];
-        return q.id !== id && (!e || P.isDue(e, on));
-      })[0];
+      // What is due first, then what is new (P.nextQuestion); a due one opens its self-test.
+      var pick = P.nextQuestion(index.questions, id);
+      var next = pick && pick.question;
       if (!next) {
         where.appendChild(el("span", {}, " Nothing else is due or new: well done."));
         return;
       }
       where.appendChild(document.createTextNode(" Next: "));
-      where.appendChild(el("a", { href: new URL(next.path, P.root()).href, "class": "practice-next" }, next.question));
+      where.appendChild(el("a", { href: new URL(next.path, P.root()).href + (pick.due ? "#practice" : ""),
+                                  "class": "practice-next" }, next.question));
     }).catch(function () { /* the link is a convenience; the rating is saved */ });
   }
 
@@ -187,7 +186,11 @@
       details.open = true;
       reveal.remove();
       var rate = ratingGroup("How did you answer it?", function (rating) {
-        P.rateFollowUp(id, question, rating);
+        if (!P.rateFollowUp(id, question, rating)) {
+          // Not saved: say so here, and let the reader try again.
+          box.appendChild(el("p", { "class": "practice-result", role: "alert" }, P.problem()));
+          return;
+        }
         details.open = false;
         home.parentNode.insertBefore(details, home);
         home.remove();
@@ -225,6 +228,12 @@
     var rate = ratingGroup("How did it go?", function (rating) {
       stopTimer();
       var e = P.rate(id, rating);
+      if (!e) {
+        // The write failed: say so here, where the reader is looking, and keep the buttons.
+        result.textContent = "";
+        result.appendChild(el("span", { role: "alert" }, "Not saved. " + P.problem()));
+        return;
+      }
       result.textContent = describe(e);
       nextLink(result);
       rate.hidden = true;

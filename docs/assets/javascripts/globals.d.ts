@@ -1,0 +1,8 @@
+// What the site's scripts share through `window` and what Material for MkDocs defines: types for
+// the type check (tsconfig.json) only; the browser never loads this file.
+interface Window {
+  InterviewProgress: any;
+  InterviewProgressCore: any;
+  FSRS: any;
+}
+declare const document$: { subscribe(callback: () => void): void };
