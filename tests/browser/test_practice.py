@@ -124,7 +124,8 @@ def test_practice_works_from_the_keyboard_alone(open_page: Callable[[str], Page]
 def test_export_then_import_round_trips_and_refuses_other_files(open_page: Callable[[str], Page],
                                                                  tmp_path: Path) -> None:
     page = open_page("progress/")
-    page.evaluate("""() => { InterviewProgress.rate("export/graph-signature", "review");
+    page.evaluate("""async () => { await InterviewProgress.loadScheduler();
+                             InterviewProgress.rate("export/graph-signature", "review");
                              InterviewProgress.rate("compile/graph-breaks", "got-it"); }""")
     before = stored(page)
     with page.expect_download() as download:
@@ -199,7 +200,8 @@ def test_review_comes_back_after_a_growing_interval(real_site: Site, browser: Br
 
 def test_the_index_filters_by_progress(open_page: Callable[[str], Page]) -> None:
     page = open_page("questions/")
-    page.evaluate("""() => { InterviewProgress.rate("export/graph-signature", "got-it");
+    page.evaluate("""async () => { await InterviewProgress.loadScheduler();
+                             InterviewProgress.rate("export/graph-signature", "got-it");
                              InterviewProgress.rate("compile/graph-breaks", "review"); }""")
     total = page.locator(".question-table tbody tr").count()
     # The next question: the first, in learning order, that is neither done nor waiting for review.
@@ -242,7 +244,8 @@ def test_the_study_plan_follows_level_importance_and_progress(open_page: Callabl
     expect(page.locator(".plan-day")).to_have_count(2)
     # A question marked done leaves the plan.
     done = wanted[0]["id"]
-    page.evaluate("id => InterviewProgress.rate(id, 'got-it')", done)
+    page.evaluate("async id => { await InterviewProgress.loadScheduler(); "
+                  "InterviewProgress.rate(id, 'got-it'); }", done)
     expect(listed).to_have_count(len(wanted) - 1)
     five = page.evaluate("InterviewProgress.addDays(InterviewProgress.today(), 5)")
     page.locator("input[name=interview]").fill(five)
@@ -264,11 +267,13 @@ def test_new_pages_and_states_pass_axe(open_page: Callable[[str], Page], state: 
             page.get_by_role("button", name=re.compile("^Practise the ")).click()
     elif state == "progress page":
         page = open_page("progress/")
-        page.evaluate("() => InterviewProgress.rate('export/graph-signature', 'review')")
+        page.evaluate("async () => { await InterviewProgress.loadScheduler(); "
+                      "InterviewProgress.rate('export/graph-signature', 'review'); }")
     elif state == "study plan":
         page = open_page("study-plan/")
     else:
         page = open_page("questions/")
-        page.evaluate("() => InterviewProgress.rate('export/graph-signature', 'review')")
+        page.evaluate("async () => { await InterviewProgress.loadScheduler(); "
+                      "InterviewProgress.rate('export/graph-signature', 'review'); }")
     problems = serious_accessibility_violations(page)
     assert not problems, "\n".join(problems)

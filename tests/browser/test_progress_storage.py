@@ -75,7 +75,8 @@ def practise(page: Page, rating: str) -> None:
 
 def good_v2(page: Page, rating: str = "review") -> dict:
     """A version-2 entry as the site itself writes it (its scheduler, today)."""
-    return page.evaluate("r => InterviewProgressCore.schedule(null, r, new Date(), null, FSRS)", rating)
+    return page.evaluate("""async r => { await InterviewProgress.loadScheduler();
+        return InterviewProgressCore.schedule(null, r, new Date(), null, FSRS); }""", rating)
 
 
 def import_file(page: Page, path: Path, confirm: bool = True) -> None:

@@ -12,12 +12,21 @@ from question_pages.loading import load_pages
 from site_fixture import FIXTURES
 
 CORE = ROOT / "docs" / "assets" / "javascripts" / "progress-core.js"
+PROGRESS = CORE.with_name("progress.js")
 
 
 def test_the_browser_uses_the_same_rule() -> None:
     found = re.search(r"^\s*var ID = /(.+)/;$", CORE.read_text(encoding="utf-8"), re.M)
     assert found, "progress-core.js no longer declares `var ID = /.../;`"
     assert found.group(1).replace("\\/", "/") == QUESTION_ID.pattern
+    # progress.js marks the navigation without loading progress-core.js: the same rule, and the
+    # same storage version.
+    progress = PROGRESS.read_text(encoding="utf-8")
+    copy = re.search(r"return /(.+)/\.test\(id\) \? id : null;  // ids.py's rule", progress)
+    assert copy and copy.group(1).replace("\\/", "/") == QUESTION_ID.pattern
+    texts = (progress, CORE.read_text(encoding="utf-8"))
+    versions = [re.search(r"var VERSION = (\d+);", text) for text in texts]
+    assert all(versions) and len({v.group(1) for v in versions if v}) == 1
 
 
 def test_every_page_of_the_bank_has_a_valid_id() -> None:

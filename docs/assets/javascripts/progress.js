@@ -1,30 +1,26 @@
-// The reader's progress, kept in this browser only (no account, no server, no request to any
-// other host): one localStorage key holding a versioned value (its format and rules are in
-// progress-core.js, loaded just before this file), and a review schedule (FSRS, ts-fsrs, loaded
-// with the self-test). Loaded on every page. It marks the navigation and the question index, and
-// loads the self-test (practice.js) or the progress tools (study.js) only on the pages that have
-// them.
-//
-// Nothing is lost without the reader's consent:
-// - an entry the validator refuses is set aside alone (the good ones stay), into a list under
-//   KEY + ".set-aside" that only grows (Your progress lists it, to download or drop each copy);
-//   the stored value is rewritten only once that copy is written;
-// - a version-1 value is moved to the current version, every rating kept;
-// - a value written by a newer version of the site is left alone: this tab reads and writes
-//   nothing, and says the page needs a reload;
-// - a write that fails (quota, blocked storage) is reported where the reader is looking, every
-//   time, and no "Saved" is shown for it.
+// The reader's progress, kept in this browser only: one localStorage key holding a versioned
+// value (format and rules: progress-core.js) and an FSRS review schedule (ts-fsrs). On every
+// page: marks the navigation and the index; loads the self-test (practice.js) and the tools
+// (study.js) where they are. Nothing is lost without the reader's consent: a refused entry is
+// set aside alone, into a list that only grows (KEY + ".set-aside", listed on Your progress), and
+// the value is rewritten only once that copy is kept; version 1 is moved to version 2; a newer
+// version's value is left alone (the page asks for a reload); a failed write is said where the
+// reader looks, every time, and no "Saved" is shown for it.
 (function () {
   "use strict";
 
   /** @type {any} */
   var W = window;
-  var C = W.InterviewProgressCore;
+  // The rules (progress-core.js) are loaded only when they are needed: when this browser holds
+  // progress, when the reader reaches for the self-test, and with the progress tools. A first
+  // visit, with nothing stored, does without them (and without the scheduler).
+  /** @type {any} */
+  var C = null;
   var KEY = "pytorch-interview-questions.progress";
   var ASIDE = KEY + ".set-aside";
   var LEGACY_ASIDE = KEY + ".unreadable";  // version 1's single backup: moved into the list
-  var VERSION = C.VERSION;
-  var RATINGS = C.RATINGS;
+  var VERSION = 2;  // progress-core.js's VERSION (test_ids.py compares them)
+  var RATINGS = ["got-it", "review", "not-yet"];
   /** @type {string | null} */
   var problem = null;
   /** @type {number | null} a newer version's number, when one is stored */
@@ -34,10 +30,21 @@
   /** @returns {Date} */
   function now() { return new Date(); }
 
-  function today() { return C.dayOf(now()); }
+  /** The local calendar date of a moment (as progress-core's dayOf, which may not be loaded).
+   * @param {Date | number | string} moment @returns {string} */
+  function dayOf(moment) {
+    var date = new Date(moment);
+    return date.getFullYear() + "-" + String(date.getMonth() + 1).padStart(2, "0") + "-" +
+      String(date.getDate()).padStart(2, "0");
+  }
 
-  /** @param {string} iso @param {number} days @returns {string} */
-  function addDays(iso, days) { return C.dayOf(C.startOfDay(/** @type {Date} */ (C.calendarDay(iso)), days)); }
+  function today() { return dayOf(now()); }
+
+  /** @param {string} iso "YYYY-MM-DD" @param {number} days @returns {string} */
+  function addDays(iso, days) {
+    var parts = iso.split("-").map(Number);
+    return dayOf(new Date(parts[0], parts[1] - 1, parts[2] + days));
+  }
 
   function empty() { return { version: VERSION, interview: null, questions: {} }; }
 
@@ -77,20 +84,6 @@
     }
   }
 
-  /** Drop one set-aside copy (the reader asked to). @param {string} id @returns {boolean} */
-  function dropAside(id) {
-    var list = setAside().filter(function (item) { return item.id !== id; });
-    try {
-      if (list.length) window.localStorage.setItem(ASIDE, JSON.stringify(list));
-      else window.localStorage.removeItem(ASIDE);
-      refresh();
-      return true;
-    } catch (error) {
-      report("The set-aside copy could not be dropped (" + /** @type {Error} */ (error).name + ").");
-      return false;
-    }
-  }
-
   function load() {
     var raw;
     try {
@@ -100,7 +93,12 @@
       return empty();
     }
     if (raw === null) {
-      migrateLegacyAside();
+      if (C) migrateLegacyAside();
+      return empty();
+    }
+    if (!C) {
+      // Written since this page loaded (another tab): read it once the rules are here.
+      loadCore().then(refresh, function () { /* the page works without progress */ });
       return empty();
     }
     var read;
@@ -190,13 +188,18 @@
 
   /** @param {any} e @param {string} [on] a day "YYYY-MM-DD" (today when absent) */
   function isDue(e, on) {
-    return !!e && e.due !== null && C.dayOf(e.due) <= (on || today());
+    return !!e && e.due !== null && dayOf(e.due) <= (on || today());
   }
 
   /** The rating's entry, saved; null when it could not be saved (the reason is in problemText()).
    * Needs ts-fsrs (window.FSRS), which progress.js loads with the self-test and progress tools.
    * @param {string} id @param {string} rating */
   function rate(id, rating) {
+    if (!W.FSRS || !C) {
+      report("The review scheduler has not loaded yet, so nothing was saved. Rate again in a moment.");
+      loadScheduler().catch(function () { /* said above */ });
+      return null;
+    }
     var value = load();
     var e = C.schedule(value.questions[id] || null, rating, now(), value.interview, W.FSRS);
     value.questions[id] = e;
@@ -205,44 +208,15 @@
 
   /** @param {string} id @param {string} title @param {string} rating */
   function rateFollowUp(id, title, rating) {
+    if (!C) {
+      report("The progress rules have not loaded yet, so nothing was saved. Rate again in a moment.");
+      loadCore().catch(function () { /* said above */ });
+      return null;
+    }
     var value = load();
     var e = C.rateFollowUp(value.questions[id] || null, title, rating, now());
     value.questions[id] = e;
     return save(value) ? e : null;
-  }
-
-  /** The interview date kept with the progress ("YYYY-MM-DD" or null). */
-  function interview() { return load().interview; }
-
-  /** @param {string | null} day @returns {boolean} */
-  function setInterview(day) {
-    var value = load();
-    if (day !== null && !C.calendarDay(day)) return false;
-    if (value.interview === day) return true;
-    value.interview = day;
-    return save(value);
-  }
-
-  /** What an import file would change (nothing is written). @param {string} text */
-  function planImport(text) {
-    var read = C.readImport(text, now());
-    if ("error" in read) return read;
-    var plan = C.planImport(load(), read.value);
-    plan.rejected = read.rejected;
-    return plan;
-  }
-
-  /** Write a planned import; false when the write failed. @param {any} plan */
-  function applyImport(plan) { return save(plan.merged); }
-
-  // Version 1's merge, kept for callers of the old API: plan, then write.
-  /** @param {any} incoming */
-  function merge(incoming) {
-    var plan = planImport(JSON.stringify({ app: "pytorch-interview-questions", kind: "progress",
-                                            version: incoming.version, questions: incoming.questions }));
-    if ("error" in plan) return { error: plan.error };
-    if (!applyImport(plan)) return { error: problem };
-    return { added: plan.added.length, newer: plan.newer.length, total: Object.keys(incoming.questions).length };
   }
 
   function clear() {
@@ -261,7 +235,7 @@
     var e = entry(id);
     if (!e) return "Not started";
     if (e.state === "done") return "Done";
-    return isDue(e, on) ? "Due for review" : "Review on " + C.dayOf(e.due);
+    return isDue(e, on) ? "Due for review" : "Review on " + dayOf(e.due);
   }
 
   /**
@@ -291,14 +265,6 @@
       " set aside as unreadable. Your progress page lists " + (unseen > 1 ? "them" : "it") + ", to download or drop.";
   }
 
-  /** Mark every set-aside copy seen (Your progress lists them). */
-  function sawAside() {
-    var list = setAside();
-    if (!list.some(function (item) { return !item.seen; })) return;
-    list.forEach(function (item) { item.seen = true; });
-    try { window.localStorage.setItem(ASIDE, JSON.stringify(list)); } catch (error) { /* shown again next time */ }
-  }
-
   // The site's root URL, from Material's own config, so ids can be read off any link.
   /** @type {URL | null} */
   var rootUrl = null;
@@ -317,7 +283,7 @@
     var url = new URL(href, window.location.href), base = root();
     if (url.origin !== base.origin || url.pathname.indexOf(base.pathname) !== 0) return null;
     var id = url.pathname.slice(base.pathname.length).replace(/(\/index\.html|\/)$/, "");
-    return C.ID.test(id) ? id : null;
+    return /^[a-z0-9]+(?:-[a-z0-9]+)*\/[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id) ? id : null;  // ids.py's rule
   }
 
   // The problem at the top of the page, on every page, each time it happens again (a new alert
@@ -435,17 +401,60 @@
     table.hidden = shown === 0;
   }
 
-  // Added scripts run in the order they are added (async off), so the scheduler is there before
-  // the self-test and the tools that rate.
+  // Added scripts run in the order they are added (async off).
   /** @param {string} path under assets/ */
   function loadScript(path) {
     var name = path.split("/").pop() || path;
-    if (document.querySelector('script[data-progress-part="' + name + '"]')) return;
+    var old = /** @type {HTMLScriptElement | null} */ (document.querySelector('script[data-progress-part="' + name + '"]'));
+    if (old) return old;
     var script = document.createElement("script");
     script.src = new URL("assets/" + path, root()).href;
     script.async = false;
     script.dataset.progressPart = name;
     document.head.appendChild(script);
+    return script;
+  }
+
+  // The scheduler (ts-fsrs, 15 kB gzipped, shipped from its pinned npm package) is loaded only
+  // when a rating is near: when the reader reaches for the self-test, not on a first visit.
+  /** @type {Promise<void> | null} */
+  var scheduler = null;
+  /** @returns {Promise<void>} */
+  function loadScheduler() {
+    if (W.FSRS) return loadCore();
+    if (!scheduler) {
+      var done = loadCore();
+      var script = loadScript("vendor/ts-fsrs/index.umd.js");
+      scheduler = new Promise(function (resolve, reject) {
+        script.addEventListener("load", function () { done.then(resolve, reject); });
+        script.addEventListener("error", function () { scheduler = null; reject(new Error("ts-fsrs did not load")); });
+      });
+    }
+    return scheduler;
+  }
+
+  /** @type {Promise<void> | null} */
+  var rules = null;
+  /** @returns {Promise<void>} */
+  function loadCore() {
+    if (C) return Promise.resolve();
+    if (!rules) {
+      var script = loadScript("javascripts/progress-core.js");
+      rules = new Promise(function (resolve, reject) {
+        script.addEventListener("load", function () { C = W.InterviewProgressCore; resolve(); });
+        script.addEventListener("error", function () { rules = null; reject(new Error("progress-core.js did not load")); });
+      });
+    }
+    return rules;
+  }
+
+  /** Whether this browser holds anything of ours (then the rules are needed at once). */
+  function holdsProgress() {
+    try {
+      return [KEY, ASIDE, LEGACY_ASIDE].some(function (key) { return window.localStorage.getItem(key) !== null; });
+    } catch (error) {
+      return false;
+    }
   }
 
   var listeners = [];
@@ -458,27 +467,42 @@
   W.InterviewProgress = {
     KEY: KEY, VERSION: VERSION, RATINGS: RATINGS,
     load: load, save: save, entry: entry, state: state, isDue: isDue,
-    rate: rate, rateFollowUp: rateFollowUp, merge: merge, clear: clear, label: label,
-    today: today, addDays: addDays, dayOf: C.dayOf, idOf: idOf, root: root,
-    interview: interview, setInterview: setInterview, planImport: planImport, applyImport: applyImport,
-    setAside: setAside, dropAside: dropAside, sawAside: sawAside, nextQuestion: nextQuestion, problem: problemText,
+    rate: rate, rateFollowUp: rateFollowUp, clear: clear, label: label,
+    today: today, addDays: addDays, dayOf: dayOf, idOf: idOf, root: root, loadCore: loadCore,
+    ASIDE: ASIDE, setAside: setAside, loadScheduler: loadScheduler, refresh: refresh, report: report, nextQuestion: nextQuestion, problem: problemText,
     /** @param {() => void} listener */
     onChange: function (listener) { listeners.push(listener); },
     filterIndex: filterIndex
   };
 
   function setUp() {
+    var practice = document.querySelector(".practice-slot");
+    var tools = document.querySelector("[data-progress-tool]");
+    if (!C && (holdsProgress() || tools)) {
+      // The self-test and the tools are added after the rules (scripts run in the order added).
+      loadCore().then(function () { start(practice, tools); }, function () { start(practice, tools); });
+    } else {
+      start(practice, tools);
+    }
+  }
+
+  /** @param {Element | null} practice @param {Element | null} tools */
+  function start(practice, tools) {
     load();
     asideNotice();
     showProblem();
     markNav();
     watchIndexFilter();
     markIndex();
-    var practice = document.querySelector(".practice-slot");
-    var tools = document.querySelector("[data-progress-tool]");
     // The scheduler (ts-fsrs, shipped from its pinned npm package) only where a question is rated.
-    if (practice || tools || document.querySelector(".question-table")) loadScript("vendor/ts-fsrs/index.umd.js");
-    if (practice) loadScript("javascripts/practice.js");
+    if (practice) {
+      ["pointerdown", "focusin", "keydown"].forEach(function (type) {
+        practice.addEventListener(type, function () { loadScheduler().catch(function () { /* reported on rating */ }); },
+                                  { once: true });
+      });
+      if (window.location.hash === "#practice") loadScheduler().catch(function () { /* reported on rating */ });
+      loadScript("javascripts/practice.js");
+    }
     if (tools) loadScript("javascripts/study.js");
     document.addEventListener("input", function (event) {
       var target = /** @type {Element} */ (event.target);

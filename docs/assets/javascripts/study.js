@@ -13,6 +13,45 @@
   var LEVELS = ["junior", "middle", "senior", "principal"];
   var IMPORTANCE = ["must know", "should know", "nice to know"];
 
+  // -- what only the tools change: the interview date, imports, the set-aside copies ----------
+  /** @param {string | null} day @returns {boolean} */
+  function setInterview(day) {
+    var value = P.load();
+    if (day !== null && !C.calendarDay(day)) return false;
+    if (value.interview === day) return true;
+    value.interview = day;
+    return P.save(value);
+  }
+
+  /** What an import file would change (nothing is written). @param {string} text @returns {any} */
+  function planImport(text) {
+    var read = C.readImport(text, new Date());
+    if ("error" in read) return read;
+    var result = C.planImport(P.load(), read.value);
+    result.rejected = read.rejected;
+    return result;
+  }
+
+  /** Drop one set-aside copy (the reader asked to). @param {string} id */
+  function dropAside(id) {
+    var list = P.setAside().filter(function (item) { return item.id !== id; });
+    try {
+      if (list.length) window.localStorage.setItem(P.ASIDE, JSON.stringify(list));
+      else window.localStorage.removeItem(P.ASIDE);
+    } catch (error) {
+      P.report("The set-aside copy could not be dropped (" + /** @type {Error} */ (error).name + ").");
+    }
+    P.refresh();
+  }
+
+  /** Mark every set-aside copy seen: pages stop warning about them once they are listed here. */
+  function sawAside() {
+    var list = P.setAside();
+    if (!list.some(function (item) { return !item.seen; })) return;
+    list.forEach(function (item) { item.seen = true; });
+    try { window.localStorage.setItem(P.ASIDE, JSON.stringify(list)); } catch (error) { /* warned again */ }
+  }
+
   function el(tag, attrs, text) {
     var node = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (name) { node.setAttribute(name, attrs[name]); });
@@ -168,11 +207,11 @@
     var wantedDays = Math.floor(Number(params.get("days")));
     if (params.get("interview") && C.calendarDay(params.get("interview"))) fromUrl = params.get("interview");
     else if (wantedDays >= 1 && wantedDays <= 365) fromUrl = P.addDays(on, wantedDays);
-    if (fromUrl) P.setInterview(fromUrl);
+    if (fromUrl) setInterview(fromUrl);
     var form = el("form", { "class": "plan-form" });
     var dateLabel = el("label", {}, "Interview date ");
     var date = el("input", { type: "date", name: "interview", required: "", min: on });
-    date.value = fromUrl || P.interview() || P.addDays(on, 3);
+    date.value = fromUrl || P.load().interview || P.addDays(on, 3);
     dateLabel.appendChild(date);
     var levelLabel = el("label", {}, "Target level ");
     var level = el("select", { name: "level" });
@@ -239,7 +278,7 @@
     }
     form.addEventListener("submit", function (event) {
       event.preventDefault();
-      var saved = P.setInterview(date.value);
+      var saved = setInterview(date.value);
       var url = new URLSearchParams(window.location.search);
       url.delete("days");
       url.set("interview", date.value);
@@ -319,8 +358,8 @@
       var cancel = el("button", { type: "button", "class": "md-button" }, "Cancel");
       go.addEventListener("click", function () {
         // The plan is made again against what is stored now (another tab may have rated since).
-        var fresh = P.planImport(plan.text);
-        if ("error" in fresh || !P.applyImport(fresh)) {
+        var fresh = planImport(plan.text);
+        if ("error" in fresh || !P.save(fresh.merged)) {
           message.textContent = "Not imported: " + ("error" in fresh ? fresh.error : P.problem());
           return;
         }
@@ -351,7 +390,7 @@
         return;
       }
       file.text().then(function (text) {
-        var plan = P.planImport(text);
+        var plan = planImport(text);
         if ("error" in plan) {
           message.textContent = file.name + " cannot be imported: " + plan.error + ". Nothing was changed.";
           return;
@@ -372,7 +411,7 @@
       aside.innerHTML = "";
       var items = P.setAside();
       if (!items.length) return;
-      P.sawAside();
+      sawAside();
       aside.appendChild(el("h3", {}, "Set aside as unreadable"));
       aside.appendChild(el("p", {}, "These copies of your progress could not be read, so they were kept apart " +
         "from it, never deleted. Download one to look at it, or drop it."));
@@ -388,7 +427,7 @@
         var drop = el("button", { type: "button", "class": "md-button" }, "Drop");
         drop.addEventListener("click", function () {
           if (!window.confirm("Drop this set-aside copy for good?")) return;
-          P.dropAside(item.id);
+          dropAside(item.id);
         });
         li.appendChild(get);
         li.appendChild(drop);
