@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from helpers import ROOT
 
-from .gates import DESKTOP
+from .gates import DESKTOP, serious_accessibility_violations
 from .sites import Site
 
 KEY = "pytorch-interview-questions.progress"
@@ -125,6 +125,8 @@ def test_an_import_with_a_fractional_box_and_a_false_date_is_refused_and_the_res
         "compile/graph-breaks: it has a bad box (a whole number 0 to 5)")
     expect(page.locator(".transfer-preview")).to_contain_text(
         "deployment/onnx-export: it has no real due date")
+    problems = serious_accessibility_violations(page)
+    assert not problems, "\n".join(problems)
     page.get_by_role("button", name="Import it").click()
     expect(page.locator(".transfer-message")).to_contain_text("Imported bad.json: 1 new")
     value = stored(page)
@@ -194,6 +196,8 @@ def test_a_bad_stored_entry_is_set_aside_alone_and_every_copy_is_kept_listed_and
     expect(items.nth(0)).to_contain_text("export/torch.draft-export: it is not a question id")
     expect(items.nth(1)).to_contain_text("compile/graph-breaks: its schedule has a bad reps")
     expect(items.nth(2)).to_contain_text("deployment/onnx-export: it is not an object")
+    problems = serious_accessibility_violations(page)
+    assert not problems, "\n".join(problems)
     with page.expect_download() as download:
         items.nth(1).get_by_role("button", name="Download").click()
     saved = tmp_path / "copy.json"

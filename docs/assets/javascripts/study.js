@@ -326,7 +326,7 @@
     function showPlan(name, plan) {
       preview.innerHTML = "";
       var changes = plan.added.length + plan.newer.length + plan.followups.length;
-      var summary = el("p", { "class": "transfer-summary" }, name + ": " +
+      var summary = el("p", { "class": "transfer-summary", tabindex: "-1" }, name + ": " +
         plural(plan.added.length, "new question", "new questions") + ", " +
         plural(plan.newer.length, "newer rating", "newer ratings") + " that would replace this browser's, " +
         plural(plan.older.length, "older rating", "older ratings") + " (this browser's is kept), " +
@@ -354,7 +354,7 @@
       message.textContent = plan.newer.length
         ? "Importing would replace " + plural(plan.newer.length, "rating", "ratings") + " of this browser. Import it?"
         : "Import it?";
-      var go = el("button", { type: "button", "class": "md-button md-button--primary" }, "Import it");
+      var go = el("button", { type: "button", "class": "md-button" }, "Import it");
       var cancel = el("button", { type: "button", "class": "md-button" }, "Cancel");
       go.addEventListener("click", function () {
         // The plan is made again against what is stored now (another tab may have rated since).
@@ -376,7 +376,7 @@
       });
       preview.appendChild(go);
       preview.appendChild(cancel);
-      go.focus();
+      summary.focus();  // read what would change first; "Import it" is the next Tab stop after it
     }
 
     input.addEventListener("change", function () {
