@@ -55,7 +55,7 @@ setup_site_js() {
   # node_modules/), when they are missing or not the pinned version: enough for `serve`.
   local want have
   want=$(sed -n 's/^ *"ts-fsrs": "\(.*\)".*/\1/p' package.json | head -n 1)
-  have=$(sed -n 's/^ *"version": "\(.*\)".*/\1/p' node_modules/ts-fsrs/package.json 2>/dev/null | head -n 1)
+  have=$(sed -n 's/^ *"version": "\(.*\)".*/\1/p' node_modules/ts-fsrs/package.json 2>/dev/null | head -n 1 || true)
   if [ "$want" != "$have" ]; then
     ensure_npm
     npm ci --omit=dev --no-audit --no-fund --loglevel=error
