@@ -365,18 +365,26 @@ def test_next_question_and_a_practise_what_is_due_run_put_due_questions_first(
         go: Callable[[str], Page]) -> None:
     page = go("questions/")
     entry = good_v2(page)
-    entry = {**entry, "due": "2026-11-30T10:00:00.000Z", "rated": "2026-11-28T10:00:00.000Z"}
-    last = page.locator(".question-table tbody tr").evaluate_all(
-        "rows => rows.sort((a, b) => b.dataset.learningRank - a.dataset.learningRank)[0].dataset.id")
-    put(page, {"version": 2, "interview": None, "questions": {last: entry}})
+    ranked = page.locator(".question-table tbody tr").evaluate_all(
+        "rows => rows.sort((a, b) => a.dataset.learningRank - b.dataset.learningRank).map(r => r.dataset.id)")
+    last, before_last = ranked[-1], ranked[-2]
+    # Two due questions, late in learning order; the longer overdue comes first.
+    put(page, {"version": 2, "interview": None, "questions": {
+        last: {**entry, "due": "2026-11-29T10:00:00.000Z", "rated": "2026-11-27T10:00:00.000Z"},
+        before_last: {**entry, "due": "2026-11-30T10:00:00.000Z", "rated": "2026-11-28T10:00:00.000Z"}}})
     page.reload()
     link = page.locator(".progress-index-line .progress-next")
     expect(link).to_have_attribute("href", re.compile(re.escape(last) + r"/#practice$"))
     page = go("progress/")
-    run = page.get_by_role("link", name="Practise what is due (1)")
+    run = page.get_by_role("link", name="Practise what is due (2)")
     run.click()
     page.wait_for_url(re.compile(re.escape(last) + r"/#practice$"))
     expect(page.locator(".practice-panel")).to_be_visible()
+    page.get_by_role("button", name="Reveal the short answer").click()
+    page.locator(".practice-panel").get_by_role("button", name="Review", exact=True).click()
+    # The run goes on to the other due question, not to the first new one in learning order.
+    expect(page.locator(".practice-result .practice-next")).to_have_attribute(
+        "href", re.compile(re.escape(before_last) + r"/#practice$"))
 
 
 def test_the_study_plan_aims_at_topics_and_a_level_with_minutes(go: Callable[[str], Page]) -> None:
