@@ -255,3 +255,13 @@ def test_deploy_uses_the_official_pages_actions_with_their_permissions() -> None
         assert action in used
     assert any("mkdocs build --strict" in step.get("run", "") for _, step in steps(workflow))
     assert workflow["jobs"]["deploy"]["environment"]["name"] == "github-pages"
+
+
+def test_deploy_checks_out_the_history_the_decks_take_their_time_from() -> None:
+    """With the default shallow checkout, every page looks touched by the one commit there is, so
+    every deploy would stamp every card newer and Anki's import would overwrite readers' edits."""
+    workflow = load(WORKFLOWS_DIR / "deploy.yml")
+    (checkout,) = [step for _, step in steps(workflow)
+                   if step.get("uses", "").startswith("actions/checkout@")]
+    assert checkout.get("with", {}).get("fetch-depth") == 0
+    assert not any("SOURCE_DATE_EPOCH" in str(step.get("env", {})) for _, step in steps(workflow))

@@ -21,12 +21,17 @@ Identity, so that importing a newer deck updates the reader's cards instead of a
   the same ones. Change MODEL_KEY only with the note type's fields.
 - Note and card ids are derived from the GUID too (`_row_ids`), not from the time of the build,
   so they do not move when another question is added.
-- Every note's modification time is `content_time`: SOURCE_DATE_EPOCH when set (the
-  reproducible-builds convention; set it to the last commit's time), else the newest page file's
-  modification time. Anki updates a note on import only when the incoming one is newer, so it has
-  to grow when the pages change, and it stays put when they do not. genanki accepts a fixed
+- Every note's modification time is `content_time`: when the pages last changed, as
+  `source_time` reads it (SOURCE_DATE_EPOCH when set, else the time of the last commit that
+  touched a page, else the newest page file's time), so every clone of one commit gives the same.
+  Anki updates a note on import only when the incoming one is newer, so it has to grow when the
+  pages change, and it stays put when they do not. genanki accepts a fixed
   timestamp (`write_to_db(cursor, timestamp, id_gen)`); the zip is written here with that time
   too, so two builds of the same sources give byte-identical `.apkg` files.
+
+Order: new cards come in learning order (topics as docs/topics.yml orders them, each topic's
+questions in `learning_order`, a question's card just before its follow-ups'), each with its place
+in that order as its new-card position (`due`), so Anki never shows a follow-up before its question.
 
 TSV, for other flashcard apps: UTF-8, a header row `front, back, tags, url`, one card a row.
 `front` and `back` are the same HTML as the Anki fields; a tab in a field is written `&#9;` and a
@@ -58,11 +63,13 @@ from markdown.treeprocessors import Treeprocessor
 
 from snippet_engine.errors import ProjectError
 
+from . import source_time
 from .catalog import learning_order
 from .downloads import deck_files
 from .markers import SNIPPET_LINE
 from .model import ANCHORS, Page
 from .question_index import Site
+from .source_time import SourceTimeError
 from .topics import Topic
 
 MODEL_KEY = "pytorch-interview-questions:card:v1"
@@ -232,15 +239,12 @@ def page_cards(page: Page, site: Site) -> list[Card]:
 # -- Writing ------------------------------------------------------------------------------------
 
 def content_time(pages: Iterable[Page]) -> int:
-    """The notes' modification time (seconds since the epoch): see the module docstring."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if epoch:
-        if not epoch.isdigit():
-            raise DeckError(f"SOURCE_DATE_EPOCH is '{epoch}', not a whole number of seconds since "
-                            "1970. Unset it, or set it to the last commit's time: "
-                            "SOURCE_DATE_EPOCH=$(git log -1 --format=%ct)")
-        return int(epoch)
-    return max((int(page.path.stat().st_mtime) for page in pages), default=ID_EPOCH_MS // 1000)
+    """The notes' modification time (seconds since the epoch): when the pages last changed, read
+    by `source_time.content_time` (SOURCE_DATE_EPOCH, else the last commit touching them)."""
+    try:
+        return source_time.content_time(page.path for page in pages)
+    except SourceTimeError as exc:
+        raise DeckError(str(exc)) from None
 
 
 def _derived_id(key: str, taken: set[int]) -> int:
@@ -308,18 +312,26 @@ def write_tsv(path: Path, cards: list[Card]) -> None:
     path.write_text("\n".join(rows) + "\n", encoding="utf-8")
 
 
-def _deck(topic: Topic, cards: list[Card], site: Site, note_type: genanki.Model) -> genanki.Deck:
+def _deck(topic: Topic, cards: list[Card], site: Site, note_type: genanki.Model,
+          first: int) -> genanki.Deck:
+    """The topic's deck; its cards' new-card positions run from `first`, in the order given."""
     deck = genanki.Deck(stable_id(f"deck:{topic.id}"), f"{site.name}::{topic.title}",
                         description=f'{html.escape(topic.title)}: questions and follow-ups from '
                                     f'<a href="{html.escape(site.url)}">{html.escape(site.name)}</a>')
-    for card in cards:
+    for position, card in enumerate(cards, start=first):
         deck.add_note(genanki.Note(model=note_type, fields=[card.front, card.back, card.url],
-                                   tags=list(card.tags), guid=card.guid))
+                                   tags=list(card.tags), guid=card.guid, due=position))
     return deck
 
 
 def write_decks(site_dir: Path, pages: list[Page], topics: list[Topic], site: Site) -> list[Path]:
-    """Every deck file of `deck_files`, under site_dir; returns their paths."""
+    """Every deck file of `deck_files`, under site_dir; returns their paths.
+
+    Cards come in learning order: the topics in docs/topics.yml's order, each topic's questions
+    in `learning_order`, each question's card just before its follow-ups' in page order. A new
+    card's `due` is its position in that order (from 1, the same in a topic's package and the
+    site's): Anki shows new cards by that position, and its importer keeps a new card's `due` as
+    the package has it (rslib's apkg importer shifts only review dates)."""
     note_type = model()
     timestamp = content_time(pages)
     files = deck_files(t.id for t in topics)
@@ -329,7 +341,7 @@ def write_decks(site_dir: Path, pages: list[Page], topics: list[Topic], site: Si
     for topic in topics:
         cards = [card for page in learning_order([p for p in pages if p.meta["topic"] == topic.id])
                  for card in page_cards(page, site)]
-        deck = _deck(topic, cards, site, note_type)
+        deck = _deck(topic, cards, site, note_type, first=len(everything) + 1)
         decks.append(deck)
         everything += cards
         apkg, tsv = (site_dir / files[topic.id][kind] for kind in ("apkg", "tsv"))
