@@ -44,31 +44,24 @@ from __future__ import annotations
 import hashlib
 import html
 import os
-import posixpath
-import re
 import sqlite3
 import tempfile
 import time
 import zipfile
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit
-from xml.etree.ElementTree import Element
 
 import genanki
-import markdown
-from markdown.extensions import Extension
-from markdown.treeprocessors import Treeprocessor
 
 from snippet_engine.errors import ProjectError
 
 from . import source_time
 from .catalog import learning_order
 from .downloads import deck_files
-from .markers import SNIPPET_LINE
+from .markdown_html import inline_html, snippets_as_pointers, to_html
 from .model import ANCHORS, Page
-from .question_index import Site
+from .site_urls import Site
 from .source_time import SourceTimeError
 from .topics import Topic
 
@@ -117,75 +110,6 @@ def model() -> genanki.Model:
         css=CSS)
 
 
-# -- Markdown to card HTML ----------------------------------------------------------------------
-
-class _AbsoluteLinks(Treeprocessor):
-    """Every link and image made absolute: a card is read in Anki, far from the site."""
-
-    def __init__(self, md: markdown.Markdown, resolve: Callable[[str], str]) -> None:
-        super().__init__(md)
-        self.resolve = resolve
-
-    def run(self, root: Element) -> None:
-        for element in root.iter():
-            attribute = {"a": "href", "img": "src"}.get(element.tag)
-            if attribute and element.get(attribute):
-                element.set(attribute, self.resolve(element.get(attribute, "")))
-
-
-class _AbsoluteLinksExtension(Extension):
-    def __init__(self, resolve: Callable[[str], str]) -> None:
-        super().__init__()
-        self.resolve = resolve
-
-    def extendMarkdown(self, md: markdown.Markdown) -> None:  # the name Markdown calls
-        md.treeprocessors.register(_AbsoluteLinks(md, self.resolve), "absolute_links", 1)
-
-
-def resolver(page: Page, site: Site) -> Callable[[str], str]:
-    """href -> absolute URL, for a link written on `page`: '#x' is the page's own anchor, a
-    relative link to a .md source becomes that page's URL, a URL with a scheme stays."""
-    page_url = site.absolute(site.page_path(page.page_id))
-
-    def resolve(href: str) -> str:
-        parts = urlsplit(href)
-        if parts.scheme or href.startswith("//"):
-            return href
-        if not parts.path:
-            return page_url + (f"#{parts.fragment}" if parts.fragment else "")
-        target = posixpath.normpath(posixpath.join(posixpath.dirname(page.page_id), parts.path))
-        return site.absolute(site.path(target)) + (f"#{parts.fragment}" if parts.fragment else "")
-
-    return resolve
-
-
-_PRE = re.compile(r"(<pre\b.*?</pre>)", re.DOTALL)
-
-
-def _one_line(fragment: str) -> str:
-    """HTML with the source's line wrapping gone: outside <pre> a line break is only a space, and
-    a card without one is a TSV row without an escape."""
-    parts = _PRE.split(fragment)
-    return "".join(part if index % 2 else re.sub(r"\s*\n\s*", " ", re.sub(r">\s*\n\s*<", "><", part))
-                   for index, part in enumerate(parts))
-
-
-def to_html(text: str, page: Page, site: Site) -> str:
-    """Card HTML from a section's Markdown (the page format's plain Markdown: paragraphs, lists,
-    code spans, links)."""
-    converter = markdown.Markdown(extensions=["attr_list", "tables", "fenced_code", "sane_lists",
-                                              _AbsoluteLinksExtension(resolver(page, site))],
-                                  output_format="html")
-    return _one_line(converter.convert(text).strip())
-
-
-def inline_html(text: str, page: Page, site: Site) -> str:
-    """One line of Markdown (a question, a follow-up title) without its paragraph."""
-    converted = to_html(text, page, site)
-    match = re.fullmatch(r"<p>(.*)</p>", converted, re.DOTALL)
-    return match.group(1) if match else converted
-
-
 def _links(url: str, anchors: Iterable[tuple[str, str]]) -> str:
     items = [f'<a href="{html.escape(url)}#{anchor}">{html.escape(label)}</a>'
              for label, anchor in anchors]
@@ -200,17 +124,6 @@ def _tags(page: Page, *extra: str) -> tuple[str, ...]:
     own = ["_".join(str(tag).split()) for tag in meta.get("tags") or []]
     return (f"topic::{meta['topic']}", f"level::{meta['level']}",
             "importance::" + "_".join(str(meta["importance"]).split()), *own, *extra)
-
-
-def _follow_up_text(lines: list[tuple[int, str]]) -> str:
-    """A follow-up's answer as Markdown, with each snippet line replaced by a pointer to the page
-    (a card cannot show a snippet's recorded output)."""
-    out = []
-    for _, line in lines:
-        match = SNIPPET_LINE.match(line)
-        out.append(f"*(The page runs `snippets/{match.group(1)}` here, with its recorded output: "
-                   f"[see it](#{ANCHORS['Follow-ups']}).)*" if match else line)
-    return "\n".join(out).strip()
 
 
 def page_cards(page: Page, site: Site) -> list[Card]:
@@ -229,7 +142,7 @@ def page_cards(page: Page, site: Site) -> list[Card]:
     for sub in follow_ups.subsections if follow_ups else []:
         front = (f"{inline_html(sub.title, page, site)}"
                  f'<span class="from">(from: {question})</span>')
-        answer = to_html(_follow_up_text(sub.body), page, site)
+        answer = to_html(snippets_as_pointers(sub.body, ANCHORS["Follow-ups"]), page, site)
         back = answer + _links(url, [("Follow-ups", ANCHORS["Follow-ups"])])
         cards.append(Card(genanki.guid_for(page.page_id, sub.title), front, back,
                           f"{url}#{ANCHORS['Follow-ups']}", _tags(page, "follow-up")))

@@ -40,6 +40,7 @@ from .catalog import learning_order, learning_path, question_table
 from .downloads import INDEX_URI, SCHEMA_URI, deck_files
 from .drift_reports import load_reports
 from .drift_reports import render_page as render_drift
+from .licences import CODE, CONTENT
 from .model import Page
 from .topics import Topic
 
@@ -136,7 +137,10 @@ def downloads(topics: list[Topic], file_href: Callable[[str], str]) -> str:
             "<li>Every question with its answer tiers, level, tags and recorded snippets, for guide "
             f'authors and tools: <a href="{html.escape(file_href(INDEX_URI))}">{INDEX_URI}</a>, '
             f'described by <a href="{html.escape(file_href(SCHEMA_URI))}">its JSON Schema</a>.'
-            "</li>\n</ul>")
+            "</li>\n</ul>\n"
+            f'<p>You may reuse the questions and answers under <a href="{CONTENT.url}">'
+            f"{CONTENT.short}</a>, crediting this site with a link to the page, and the code "
+            f'under <a href="{CODE.url}">{CODE.short}</a>.</p>')
 
 
 def expand(markdown: str, *, from_uri: str, root: Path, pages: list[Page], topics: list[Topic],

@@ -32,9 +32,9 @@ from question_pages.loading import question_page_paths
 from question_pages.model import Page
 from question_pages.parse import parse_page
 from question_pages.published import read_ledger
-from question_pages.question_index import Site
 from question_pages.scaffold import scaffold_topic
 from question_pages.site_checks import check_site
+from question_pages.site_urls import Site
 from question_pages.topics import Topic, load_topics
 from site_fixture import FIXTURES
 
