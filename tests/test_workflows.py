@@ -265,3 +265,12 @@ def test_deploy_checks_out_the_history_the_decks_take_their_time_from() -> None:
                    if step.get("uses", "").startswith("actions/checkout@")]
     assert checkout.get("with", {}).get("fetch-depth") == 0
     assert not any("SOURCE_DATE_EPOCH" in str(step.get("env", {})) for _, step in steps(workflow))
+
+
+def test_a_ci_job_builds_the_site_with_properdocs_and_compares() -> None:
+    workflow = load(WORKFLOWS_DIR / "ci.yml")
+    job = workflow["jobs"]["properdocs"]
+    assert job["container"]["image"] == workflow["jobs"]["cpu"]["container"]["image"]
+    runs = [step["run"].strip() for step in job["steps"] if "run" in step]
+    assert runs == ["bash scripts/dev.sh setup", ".venv/bin/python scripts/check_generators.py"]
+    assert "properdocs" in (ROOT / "scripts" / "check_generators.py").read_text(encoding="utf-8")
