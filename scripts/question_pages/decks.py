@@ -59,6 +59,7 @@ from snippet_engine.errors import ProjectError
 from . import source_time
 from .catalog import learning_order
 from .downloads import deck_files
+from .licences import CONTENT
 from .markdown_html import inline_html, snippets_as_pointers, to_html
 from .model import ANCHORS, Page
 from .site_urls import Site
@@ -230,7 +231,8 @@ def _deck(topic: Topic, cards: list[Card], site: Site, note_type: genanki.Model,
     """The topic's deck; its cards' new-card positions run from `first`, in the order given."""
     deck = genanki.Deck(stable_id(f"deck:{topic.id}"), f"{site.name}::{topic.title}",
                         description=f'{html.escape(topic.title)}: questions and follow-ups from '
-                                    f'<a href="{html.escape(site.url)}">{html.escape(site.name)}</a>')
+                                    f'<a href="{html.escape(site.url)}">{html.escape(site.name)}</a>'
+                                    f', under <a href="{CONTENT.url}">{CONTENT.short}</a>.')
     for position, card in enumerate(cards, start=first):
         deck.add_note(genanki.Note(model=note_type, fields=[card.front, card.back, card.url],
                                    tags=list(card.tags), guid=card.guid, due=position))

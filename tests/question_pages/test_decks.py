@@ -3,6 +3,7 @@ holding a SQLite collection), and the ids that let a newer deck update the reade
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sqlite3
@@ -118,6 +119,20 @@ def test_the_site_deck_holds_the_topic_decks_with_the_same_notes(built_site: Pat
     for guid, note in topic.items():
         assert (site[guid]["id"], site[guid]["card"], site[guid]["fields"], site[guid]["deck"]) == (
             note["id"], note["card"], note["fields"], note["deck"])
+    # Each deck says where its cards come from and on what terms (they are the pages' content).
+    with zipfile.ZipFile(built_site / "decks" / "all_questions.apkg") as archive:
+        db = tmp_path / "site.anki2"
+        db.write_bytes(archive.read("collection.anki2"))
+    connection = sqlite3.connect(db)
+    try:
+        (decks,) = connection.execute("SELECT decks FROM col").fetchone()
+    finally:
+        connection.close()
+    description = json.loads(decks)[str(stable_id("deck:export"))]["desc"]
+    assert description == (
+        'torch.export: questions and follow-ups from <a href="https://pytorch-interview-questions'
+        '.github.io/">PyTorch Interview Questions</a>, under '
+        '<a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>.')
     # The topics without questions still get their (empty) deck, at the URL the ledger lists.
     assert _notes(built_site / "decks" / "compile.apkg", tmp_path) == []
 
