@@ -203,9 +203,19 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
+def _readable(path: Path) -> Record | None:
+    """The record at `path`; None when there is none or it is damaged (git conflict markers,
+    garbage): a run must rewrite a damaged record, never stop on it."""
+    try:
+        return read_record(path)
+    except RecordError:
+        return None
+
+
 def store(path: Path, new: Record) -> bool:
-    """Write `new` unless the committed record already says the same; True when the file changed."""
-    old = read_record(path)
+    """Write `new` unless the committed record already says the same; True when the file changed.
+    A damaged record is overwritten."""
+    old = _readable(path)
     if old is not None and old.same_result(new) and old.helpers == new.helpers:
         return False
     write_atomic(path, new.render())
@@ -213,8 +223,9 @@ def store(path: Path, new: Record) -> bool:
 
 
 def mark_stale(path: Path, why: str) -> bool:
-    """Keep the last good output but flag it; True when the file changed."""
-    old = read_record(path)
+    """Keep the last good output but flag it; True when the file changed. A damaged record has
+    no good output to keep: it is left as it is, and `check` goes on reporting it damaged."""
+    old = _readable(path)
     if old is None:
         return False
     new = old.marked_stale(why)

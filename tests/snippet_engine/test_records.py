@@ -130,6 +130,29 @@ def test_mark_stale_keeps_the_good_output(tmp_path: Path) -> None:
     assert not mark_stale(record_path(tmp_path / "none"), "x")  # nothing recorded, nothing invented
 
 
+def conflicted(record: Record) -> str:
+    """A record as git leaves it after a merge conflict."""
+    ours, theirs = record.render(), record.render().replace("tensor([1.])", "tensor([9.])")
+    return f"<<<<<<< HEAD\n{ours}=======\n{theirs}>>>>>>> other-branch\n"
+
+
+@pytest.mark.parametrize("damage", ["conflict", "garbage", "bytes"])
+def test_a_damaged_record_is_rewritten_by_store_and_left_by_mark_stale(tmp_path: Path,
+                                                                        damage: str) -> None:
+    path = record_path(tmp_path)
+    if damage == "conflict":
+        path.write_text(conflicted(make()))
+    elif damage == "garbage":
+        path.write_text("\x00 nonsense\n")
+    else:
+        path.write_bytes(b"\xff\xfe" + make().render().encode())
+    before = path.read_bytes()
+    assert not mark_stale(path, "the last run failed")  # no good output to keep
+    assert path.read_bytes() == before
+    assert store(path, make())
+    assert read_record(path) == make()
+
+
 def _writer(path: str, index: int) -> None:
     big = make(output=f"{index}\n" * 20000)
     for _ in range(30):
