@@ -46,7 +46,8 @@ EVERY_FIELD = make(
     error_type="torch._dynamo.exc.UserError", stale="the last run (2027-01-02T00:00:00Z) failed: boom",
     key="k9", source_sha256="s9", engine="7", torch="2.14.1+cu130", python="3.12.3",
     hardware="NVIDIA H200, CUDA 13.0", duration_s=12.25, peak_rss_mib=4097.0,
-    recorded="2027-01-02T03:04:05Z", helpers={"snippets/t/_z.py": "d2", "snippets/_a.py": "d1"})
+    recorded="2027-01-02T03:04:05Z", helpers={"snippets/t/_z.py": "d2", "snippets/_a.py": "d1"},
+    packages={"onnx": "1.23.2", "numpy": "2.4.6"})
 
 
 def test_every_field_round_trips_through_a_file(tmp_path: Path) -> None:
