@@ -53,6 +53,9 @@ def torch_shortened(path: str, torch_dir: str) -> str:
 
 
 ENGINE_DIR = Path(__file__).resolve().parent
+# Where a system's own Python is installed among everything else (Debian's /usr, a Docker image's
+# /usr/local): never replaced by <prefix>.
+SHARED_PREFIXES = frozenset({"/", "/usr", "/usr/local", "/opt", "/opt/local", "/opt/homebrew"})
 
 
 @dataclass(frozen=True)
@@ -83,10 +86,17 @@ class PathContext:
             pairs.append((paths[name], "<site-packages>"))
         for name in ("stdlib", "platstdlib"):
             pairs.append((paths[name], "<python>"))
+        for name in ("include", "platinclude"):
+            if paths.get(name):
+                pairs.append((paths[name], "<python-include>"))
         pairs.append((paths["executable"], "python"))
         pairs.append((str(repo_root), "<repo>"))
-        pairs.append((paths["prefix"], "<prefix>"))
-        pairs.append((paths["base_prefix"], "<prefix>"))
+        # A prefix that holds only this Python (a venv, a toolcache or pyenv install) is
+        # shortened; a shared system prefix is not: under /usr or /usr/local live other
+        # programs too (/usr/bin/g++), which print as they are whichever Python ran the snippet.
+        for name in ("prefix", "base_prefix"):
+            if os.path.normpath(paths[name]) not in SHARED_PREFIXES:
+                pairs.append((paths[name], "<prefix>"))
         expanded: list[tuple[str, str]] = []
         for path, label in pairs:
             for variant in {path, str(Path(path).resolve())}:

@@ -46,7 +46,8 @@ OUTPUT_CAP = 1024 * 1024  # bytes of stdout+stderr a snippet may print
 # Where this interpreter lives, for the coordinator to normalise paths with: a drift run's
 # interpreter is not the coordinator's.
 INTERPRETER = {**{name: sysconfig.get_paths()[name]
-                  for name in ("purelib", "platlib", "stdlib", "platstdlib")},
+                  for name in ("purelib", "platlib", "stdlib", "platstdlib", "include",
+                               "platinclude")},
                "executable": sys.executable, "prefix": sys.prefix, "base_prefix": sys.base_prefix}
 CHILD_SCRIPT = str(Path(__file__).with_name("child.py"))
 _current_child: int | None = None

@@ -62,6 +62,34 @@ def test_torch_abbreviated_paths_read_the_same_from_any_checkout() -> None:
         assert normalize(text, context) == "Caused by: (snippets/t/x.py:9 in forward)\n"
 
 
+def interpreter_at(base: str, venv: str = "/srv/app/.venv") -> dict[str, str]:
+    """The paths a worker reports for a venv at `venv` made from a Python installed at `base`."""
+    return {"purelib": f"{venv}/lib/python3.11/site-packages",
+            "platlib": f"{venv}/lib/python3.11/site-packages",
+            "stdlib": f"{base}/lib/python3.11", "platstdlib": f"{venv}/lib/python3.11",
+            "include": f"{base}/include/python3.11", "platinclude": f"{base}/include/python3.11",
+            "executable": f"{venv}/bin/python", "prefix": venv, "base_prefix": base}
+
+
+def test_where_python_is_installed_does_not_reach_a_record() -> None:
+    """Debian's Python lives in /usr, among the C++ compiler; CI's in a folder of its own. The
+    compiler's path must print as it is on both, and Python's own files alike on both."""
+    text = ("cc: /usr/bin/g++ -I{base}/include/python3.11 -c x.cpp\n"
+            "import os: {base}/lib/python3.11/os.py\n")
+    want = ("cc: /usr/bin/g++ -I<python-include> -c x.cpp\n"
+            "import os: <python>/os.py\n")
+    for base in ("/usr", "/usr/local", "/opt/hostedtoolcache/Python/3.11.14/x64",
+                 "/root/.pyenv/versions/3.11.7"):
+        context = PathContext.build(Path("/r"), Path("/tmp/snippet-abc"), None,
+                                    interpreter=interpreter_at(base))
+        assert normalize(text.format(base=base), context) == want, base
+    # A prefix that holds only Python is still shortened.
+    toolcache = "/opt/hostedtoolcache/Python/3.11.14/x64"
+    context = PathContext.build(Path("/r"), None, None, interpreter=interpreter_at(toolcache))
+    assert normalize(f"{toolcache}/lib/libpython3.11.so\n", context) == (
+        "<prefix>/lib/libpython3.11.so\n")
+
+
 LOGS_A_TORCH_PATH = (
     "import torch\n"
     "class M(torch.nn.Module):\n"
