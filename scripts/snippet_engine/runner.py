@@ -105,10 +105,13 @@ def plan(root: Path, snippets: list[Snippet], env: Environment, force: bool,
         sources = [snippet.path.read_text(encoding="utf-8")]
         sources += [(root / helper).read_text(encoding="utf-8") for helper in helpers]
         defer_torch = torch_environment_line(sources[0]) is not None
+        # CUDA: no CUDA state may cross a fork (worker.stay_cold), so every snippet is a fresh
+        # interpreter, exec'd by a worker that never imported torch.
+        cuda = env.device == "cuda"
         jobs.append(Job(snippet, key, helpers, options.expect, options.timeout,
-                        options.fresh or all_fresh or defer_torch, previous,
-                        warm=cast(WarmKind, warm_kind(sources)), defer_torch=defer_torch,
-                        packages=package_versions(sources)))
+                        options.fresh or all_fresh or defer_torch or cuda, previous,
+                        warm="cold" if cuda else cast(WarmKind, warm_kind(sources)),
+                        defer_torch=defer_torch, packages=package_versions(sources)))
     # Longest first keeps both workers busy to the end.
     jobs.sort(key=lambda job: (-(job.previous.duration_s if job.previous else 1e9), job.snippet.rel))
     return jobs, cached
