@@ -1,4 +1,4 @@
-"""Command line of the snippet engine: `run`, `check` and `drift` (see CONTRIBUTING.md)."""
+"""Command line of the snippet engine: `run`, `check`, `drift` and `summary` (see CONTRIBUTING.md)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from .progress import Progress
 from .protocol import GOOD
 from .runner import execute, plan, select, summarize_failures
 from .sharding import parse_shard
+from .summary import summarize
 
 DEFAULT_ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -57,7 +58,26 @@ def _parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="execute nothing; fail on missing or stale records")
     check.add_argument("--device", choices=("cpu", "cuda", "all"), default=None,
                        help="also fail on this device's problems (CPU problems always fail)")
+    summary = sub.add_parser(
+        "summary", help="execute nothing; say in Markdown what a sharded run recorded, what "
+                        "failed and what is still missing (exit 1 unless everything is current)")
+    summary.add_argument("--device", choices=("cpu", "cuda"), default="cuda")
+    summary.add_argument("--shards", type=int, required=True, help="how many shards ran (N)")
+    summary.add_argument("--reports", type=Path, required=True,
+                         help="the folder holding each shard's report, DEVICE-shard-K.json")
+    summary.add_argument("--output", type=Path, help="write the Markdown here (default: stdout)")
     return parser
+
+
+def cmd_summary(args: argparse.Namespace) -> int:
+    result = summarize(args.root.resolve(), args.device, args.shards, args.reports)
+    text = result.markdown()
+    if args.output:
+        args.output.parent.mkdir(parents=True, exist_ok=True)
+        args.output.write_text(text, encoding="utf-8")
+    else:
+        print(text, end="")
+    return 0 if result.complete else 1
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -162,5 +182,5 @@ def cmd_drift(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    commands = {"run": cmd_run, "check": cmd_check, "drift": cmd_drift}
+    commands = {"run": cmd_run, "check": cmd_check, "drift": cmd_drift, "summary": cmd_summary}
     return commands[args.command](args)

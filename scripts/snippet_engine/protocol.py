@@ -25,8 +25,10 @@ GOOD: tuple[Outcome, ...] = ("ok", "expected-error")
 ChildOutcome = Literal["ok", "engine-error", "exit", "exception"]
 
 # Which warm worker forks the snippet (analysis.warm_kind): one that never imported Inductor,
-# or one that has already compiled once. The scheduler tells a worker its kind in this variable.
-WarmKind = Literal["export", "compile"]
+# or one that has already compiled once; or, for a CUDA run, a worker that never imports torch
+# and only forks and execs a fresh interpreter per snippet ("cold": no CUDA state can cross a
+# fork, see runner.plan). The scheduler tells a worker its kind in this variable.
+WarmKind = Literal["export", "compile", "cold"]
 WARM_UP_VARIABLE = "SNIPPET_WARM_UP"
 
 # Why the worker killed a snippet's process group before it ended by itself.

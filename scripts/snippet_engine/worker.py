@@ -46,7 +46,8 @@ OUTPUT_CAP = 1024 * 1024  # bytes of stdout+stderr a snippet may print
 # Where this interpreter lives, for the coordinator to normalise paths with: a drift run's
 # interpreter is not the coordinator's.
 INTERPRETER = {**{name: sysconfig.get_paths()[name]
-                  for name in ("purelib", "platlib", "stdlib", "platstdlib")},
+                  for name in ("purelib", "platlib", "stdlib", "platstdlib", "include",
+                               "platinclude")},
                "executable": sys.executable, "prefix": sys.prefix, "base_prefix": sys.base_prefix}
 CHILD_SCRIPT = str(Path(__file__).with_name("child.py"))
 _current_child: int | None = None
@@ -116,8 +117,18 @@ def warm_up_compile() -> None:
     metrics.reset()
 
 
+def stay_cold() -> None:
+    """For CUDA runs: import nothing, touch nothing. On a GPU machine every warm-up above asks
+    `torch.cuda.is_available()` (torch._dynamo.reset(), fake tensors) and a compile calls
+    `torch.cuda.get_rng_state()` (Dynamo's preserve_global_state), which puts the worker's
+    children in torch's bad-fork state: their first CUDA use raises "Cannot re-initialize CUDA
+    in forked subprocess". A cold worker's tasks are all fresh (runner.plan), so each snippet
+    execs a new interpreter and starts with no CUDA state at all."""
+
+
 # By the WarmKind the scheduler sets in WARM_UP_VARIABLE.
-WARM_UPS: dict[str, Callable[[], None]] = {"export": warm_up, "compile": warm_up_compile}
+WARM_UPS: dict[str, Callable[[], None]] = {"export": warm_up, "compile": warm_up_compile,
+                                           "cold": stay_cold}
 
 
 def _terminate(signum: int, frame: object) -> None:
