@@ -15,8 +15,9 @@ On any other docs page:
 - `{{ topic_list }}`: every topic in learning order, with its index page and notebook (home page);
 - `{{ include_file("PATH") }}`: a repository file shown on the site (CONTRIBUTING.md);
 - `{{ drift_report }}`: what changes on each torch compared by a committed drift report;
-- `{{ progress("summary") }}`, `{{ progress("plan") }}`, `{{ progress("transfer") }}`: the
-  reader's progress per topic and level with the next question, a study plan, and export, import
+- `{{ progress("summary") }}`, `{{ progress("ratings") }}`, `{{ progress("plan") }}`,
+  `{{ progress("transfer") }}`: the reader's progress per topic and level with the next question,
+  every rated question with its follow-ups' ratings under it, a study plan, and export, import
   and clearing of progress (filled in the browser by progress.js and study.js, from the list of
   questions the marker embeds);
 - `{{ downloads }}`: links to the Anki decks and TSV files of the whole site and of each topic, and
@@ -51,10 +52,11 @@ MARKER = re.compile(
     r"^\{\{\s*(?:(?P<table>question_table)|(?P<topics>topic_list)|(?P<drift>drift_report)"
     r"|learning_path\(\s*\"(?P<path>\w[\w-]*)\"\s*\)"
     r"|include_file\(\s*\"(?P<include>[\w./-]+)\"\s*\)"
-    r"|progress\(\s*\"(?P<progress>summary|plan|transfer)\"\s*\)|(?P<downloads>downloads))"
+    r"|progress\(\s*\"(?P<progress>summary|ratings|plan|transfer)\"\s*\)|(?P<downloads>downloads))"
     r"\s*\}\}[ \t]*$", re.MULTILINE)
 PROGRESS_FALLBACK = {
     "summary": "Your progress is kept in this browser and shown here when JavaScript is on.",
+    "ratings": "Your ratings are kept in this browser and listed here when JavaScript is on.",
     "plan": "The study plan is made in this browser when JavaScript is on.",
     "transfer": "Exporting and importing your progress needs JavaScript.",
 }
