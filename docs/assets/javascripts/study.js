@@ -293,7 +293,8 @@
 
   var TOOLS = { summary: summary, ratings: ratings, plan: plan, transfer: transfer };
   document.querySelectorAll("[data-progress-tool]").forEach(function (tool) {
-    if (tool.dataset.ready) return;
+    // The mock interview has its own script (mock.js), loaded by its page.
+    if (tool.dataset.ready || !TOOLS[tool.dataset.progressTool]) return;
     tool.dataset.ready = "1";
     var fallback = tool.querySelector(".progress-fallback");
     if (fallback) fallback.remove();
