@@ -7,7 +7,7 @@ import torch._dynamo.guards  # import it now, so set_logs configures its logger 
 
 
 class Capture(logging.Handler):
-    """Keep the newest failed guard of each recompile instead of printing the whole log."""
+    """Keep the newest failed guard of each recompile, and how many entries failed, not the log."""
 
     def __init__(self):
         super().__init__()
@@ -15,7 +15,7 @@ class Capture(logging.Handler):
 
     def emit(self, record):  # one record per recompile, one "- 2/0: <guard>" line per cache entry
         failed = re.findall(r"^\s*- (\d+/\d+: .*?)(?:\s+#.*)?$", record.getMessage(), re.M)
-        self.reasons.append(failed[0])
+        self.reasons.append(f"{failed[0]}  ({len(failed)} cache entries failed)")
 
 
 torch._logging.set_logs(recompiles=True)  # the same switch as TORCH_LOGS="recompiles"
