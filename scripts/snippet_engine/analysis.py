@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import ast
 
-# Environment variables that torch and its compilers read; a worker starts with none of them set.
-TORCH_ENV_PREFIXES = ("TORCH", "PYTORCH_", "TRITON_", "TORCHDYNAMO_", "TORCHINDUCTOR_",
-                      "TORCH_COMPILE_", "CUDA_", "OMP_", "MKL_")
+from .snippet_env import TORCH_VARIABLE_PREFIXES
+
 # Read when used, not at import (torch._inductor.runtime.cache_dir_utils.cache_dir reads the
 # environment on every call): setting one needs no fresh interpreter.
 READ_WHEN_USED = ("TORCHINDUCTOR_CACHE_DIR", "TRITON_CACHE_DIR")
@@ -39,7 +38,7 @@ def _is_environ(node: ast.AST) -> bool:
 def _torch_key(node: ast.AST | None) -> bool:
     """A key naming a torch variable; a key that is not a literal could be one."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return node.value.startswith(TORCH_ENV_PREFIXES) and node.value not in READ_WHEN_USED
+        return node.value.startswith(TORCH_VARIABLE_PREFIXES) and node.value not in READ_WHEN_USED
     return True
 
 

@@ -3,7 +3,9 @@
 The worker never runs user code itself, so every child starts from the same clean, warm state,
 and the cost of importing torch (seconds) is paid once per worker instead of once per snippet.
 A snippet that opts out (`#| fresh: true`) gets fork+exec of a brand-new interpreter instead.
-The worker also enforces the timeout (killing the child's whole process group) and the output cap.
+The worker also enforces the timeout and the output cap, and, as the child subreaper of whatever
+a snippet starts (`reaping`), kills every process the snippet left behind once it has ended,
+however it ended, and removes its temporary folder, even when the run is stopped.
 
 Protocol: one JSON `Task` per line on stdin; one JSON `Reply` line back on stdout per task, after
 a first `{"ready": ...}` line (the messages are described in `protocol`). Each task goes through
@@ -37,6 +39,7 @@ from .protocol import (
     Task,
     Verdict,
 )
+from .reaping import become_subreaper, kill_descendants, signal_descendants
 
 if TYPE_CHECKING:
     import resource
@@ -50,6 +53,7 @@ INTERPRETER = {**{name: sysconfig.get_paths()[name]
                "executable": sys.executable, "prefix": sys.prefix, "base_prefix": sys.base_prefix}
 CHILD_SCRIPT = str(Path(__file__).with_name("child.py"))
 _current_child: int | None = None
+_current_task_dir: Path | None = None  # removed on the way out, if a stop signal comes mid-task
 _protocol_fd: int | None = None
 # The warning filters as they stand after the warm-up: the interpreter's defaults plus what torch
 # and its dependencies add when imported, exactly what a fresh process has once it has imported
@@ -120,13 +124,23 @@ def warm_up_compile() -> None:
 WARM_UPS: dict[str, Callable[[], None]] = {"export": warm_up, "compile": warm_up_compile}
 
 
-def _terminate(signum: int, frame: object) -> None:
-    if _current_child is not None:
+def _kill_group(pid: int | None) -> None:
+    """The snippet's process group (it called setsid): all that can be found of what it started
+    where the kernel refused to make the worker a subreaper."""
+    if pid is not None:
         try:
-            os.killpg(_current_child, signal.SIGKILL)
-            os.waitpid(_current_child, 0)
-        except (ProcessLookupError, ChildProcessError):
+            os.killpg(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
             pass
+
+
+def _terminate(signum: int, frame: object) -> None:
+    """The coordinator stops this worker (Ctrl-C or SIGTERM of the run): the running snippet and
+    everything it started go first, then its folder."""
+    _kill_group(_current_child)
+    kill_descendants()
+    if _current_task_dir is not None:
+        shutil.rmtree(_current_task_dir, ignore_errors=True)
     os._exit(128 + signum)
 
 
@@ -167,8 +181,9 @@ class _Ended:
 def _spawn(task: Task) -> _Spawned:
     """Give the snippet a folder of its own and fork its process (which, for a fresh task, execs
     a new interpreter)."""
-    global _current_child
+    global _current_child, _current_task_dir
     task_dir = Path(tempfile.mkdtemp(prefix="snippet-"))
+    _current_task_dir = task_dir
     work = task_dir / "work"
     for sub in (work, task_dir / "tmp"):
         sub.mkdir()
@@ -194,6 +209,10 @@ def _become_child(task: ChildTask, task_dir: Path, task_file: Path, read_fd: int
     or in a fresh interpreter. Never returns, even if starting the snippet fails."""
     try:
         os.setsid()
+        # As a fresh `python` has them: not the worker's handlers (a SIGTERM to the snippet must
+        # not run the worker's clean-up), and Ctrl-C raising KeyboardInterrupt.
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.SIG_DFL if task["fresh"] else signal.default_int_handler)
         os.close(read_fd)
         if _protocol_fd is not None:
             os.close(_protocol_fd)
@@ -211,8 +230,8 @@ def _become_child(task: ChildTask, task_dir: Path, task_file: Path, read_fd: int
 
 
 def _collect(spawned: _Spawned) -> _Ended:
-    """Read what the process prints until it exits, killing its group at the timeout or once it
-    has printed more than the cap; then kill whatever it left running."""
+    """Read what the process prints until it exits, killing it and everything it started at the
+    timeout or once it has printed more than the cap; then kill whatever it left running."""
     global _current_child
     pid, read_fd, started = spawned.pid, spawned.read_fd, spawned.started
     captured = bytearray()
@@ -238,10 +257,8 @@ def _collect(spawned: _Spawned) -> _Ended:
             elif len(captured) > OUTPUT_CAP:
                 killed_for = "cap"
             if killed_for:
-                try:
-                    os.killpg(pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
+                _kill_group(pid)
+                signal_descendants(signal.SIGKILL)  # reaped below: wait4 still gives its status
         if pipe_open:
             for _key, _ in selector.select(timeout=0.05):
                 chunk = os.read(read_fd, 65536)
@@ -255,10 +272,8 @@ def _collect(spawned: _Spawned) -> _Ended:
     duration = (exited_at or time.monotonic()) - started
     selector.close()
     os.close(read_fd)
-    try:  # whatever the snippet left running goes with it
-        os.killpg(pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
+    _kill_group(pid)
+    kill_descendants()  # whatever the snippet left running goes with it, wherever it went
     _current_child = None
     return _Ended(bytes(captured), status_word, rusage, killed_for, duration)
 
@@ -280,6 +295,8 @@ def _reply(spawned: _Spawned, ended: _Ended) -> Reply:
         **classify(spawned.task, ended.status_word, ended.killed_for, child_result),
     )
     shutil.rmtree(task_dir, ignore_errors=True)
+    global _current_task_dir
+    _current_task_dir = None
     return reply
 
 
@@ -356,6 +373,7 @@ def classify(task: Task, status_word: int | None, killed_for: KillReason | None,
 def main() -> None:
     signal.signal(signal.SIGTERM, _terminate)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the coordinator decides when to stop us
+    become_subreaper()  # where the kernel refuses, the process group is still killed (below)
     global _protocol_fd
     _protocol_fd = os.dup(1)
     protocol = os.fdopen(_protocol_fd, "w", buffering=1)
