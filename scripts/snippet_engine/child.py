@@ -137,6 +137,19 @@ def snippet_line(exc: BaseException, snippet: str) -> int | None:
     return line
 
 
+def _run_as_main(snippet: str, copy: str) -> None:
+    """Run the snippet as `runpy.run_path(snippet, run_name="__main__")` does (a fresh
+    `python snippet.py`), except that its `__file__` is `copy`, a copy in its own temporary
+    folder: a snippet that writes beside itself (`Path(__file__).parent / "model.pt2"`) cannot
+    write into the checkout. Its code keeps the original path, so tracebacks, warnings and
+    torch's stack traces name the file as a fresh `python snippet.py` does; sys.argv[0] is the
+    original too, and helpers are imported from beside the original (sys.path)."""
+    code = compile(Path(copy).read_bytes(), snippet, "exec", dont_inherit=True)
+    with runpy._TempModule("__main__") as main:
+        runpy._run_code(code, main.module.__dict__, None, "__main__",  # type: ignore[attr-defined]
+                        None, "", copy)
+
+
 def execute(task: ChildTask, capture_fd: int | None = None) -> NoReturn:
     """Run one snippet in this process and exit it. Never returns."""
     result_path = Path(task["result"])
@@ -169,7 +182,7 @@ def execute(task: ChildTask, capture_fd: int | None = None) -> NoReturn:
         os._exit(70)
 
     try:
-        runpy.run_path(snippet, run_name="__main__")
+        _run_as_main(snippet, task["copy"])
     except SystemExit as exc:
         code = exc.code
         if code not in (None, 0):

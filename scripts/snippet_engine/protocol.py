@@ -56,6 +56,8 @@ class ChildTask(Task):
     """Worker to the snippet's process (written to task.json): the task and where to run it."""
 
     cwd: str  # the empty working directory
+    copy: str  # a copy of the snippet in its own folder: its __file__, so that it cannot write
+    #            beside the original (its code still carries the original path, for tracebacks)
     result: str  # where to write the ChildResult
 
 

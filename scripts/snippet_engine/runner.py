@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import cast
 
 from . import ENGINE_VERSION
-from .analysis import torch_environment_line, warm_kind
+from .analysis import fresh_need, warm_kind
 from .cachekey import compute_key, sha256_file
 from .discovery import Snippet, discover
 from .environment import Environment
@@ -102,10 +102,12 @@ def plan(root: Path, snippets: list[Snippet], env: Environment, force: bool,
             continue
         sources = [snippet.path.read_text(encoding="utf-8")]
         sources += [(root / helper).read_text(encoding="utf-8") for helper in helpers]
-        defer_torch = torch_environment_line(sources[0]) is not None
-        jobs.append(Job(snippet, key, helpers, options.expect, options.timeout,
-                        options.fresh or all_fresh or defer_torch, previous,
-                        warm=cast(WarmKind, warm_kind(sources)), defer_torch=defer_torch))
+        need = fresh_need(sources[0], options)
+        fresh = need is not None or all_fresh
+        jobs.append(Job(snippet, key, helpers, options.expect, options.timeout, fresh, previous,
+                        # a fresh one never runs in its worker: the cheaper warm-up will do
+                        warm=cast(WarmKind, "export" if fresh else warm_kind(sources)),
+                        defer_torch=need is not None and need.defer_torch))
     # Longest first keeps both workers busy to the end.
     jobs.sort(key=lambda job: (-(job.previous.duration_s if job.previous else 1e9), job.snippet.rel))
     return jobs, cached

@@ -185,9 +185,12 @@ def _spawn(task: Task) -> _Spawned:
     task_dir = Path(tempfile.mkdtemp(prefix="snippet-"))
     _current_task_dir = task_dir
     work = task_dir / "work"
-    for sub in (work, task_dir / "tmp"):
+    for sub in (work, task_dir / "tmp", task_dir / "source"):
         sub.mkdir()
-    child_task = ChildTask(**task, cwd=str(work), result=str(task_dir / "result.json"))
+    copy = task_dir / "source" / Path(task["path"]).name
+    shutil.copyfile(task["path"], copy)
+    child_task = ChildTask(**task, cwd=str(work), copy=str(copy),
+                           result=str(task_dir / "result.json"))
     task_file = task_dir / "task.json"
     task_file.write_text(json.dumps(child_task))
 
