@@ -105,6 +105,31 @@ def interpreter_inspection(source: str) -> tuple[int, str] | None:
     return min(found) if found else None
 
 
+RENDEZVOUS_PORT = "MASTER_PORT"
+
+
+def rendezvous_port_default(source: str) -> str | None:
+    """The default rendezvous port a multi-process snippet falls back on
+    (`os.environ.setdefault("MASTER_PORT", "29500")`, or `.get` with a default), or None.
+
+    Two such snippets run at once by parallel jobs would both take that port, and the second
+    would fail (EADDRINUSE) or join the other's group; the worker gives each its own free port
+    through the environment instead, and writes the default back where the output shows the
+    port, so the record is what a `python snippet.py` run alone prints."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                and node.func.attr in ("setdefault", "get") and _is_environ(node.func.value) \
+                and len(node.args) == 2 and isinstance(node.args[0], ast.Constant) \
+                and node.args[0].value == RENDEZVOUS_PORT \
+                and isinstance(node.args[1], ast.Constant) and str(node.args[1].value).isdigit():
+            return str(node.args[1].value)
+    return None
+
+
 Reason = Literal["torch-variable", "option", "inspects-interpreter"]
 
 

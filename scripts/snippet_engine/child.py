@@ -137,19 +137,6 @@ def snippet_line(exc: BaseException, snippet: str) -> int | None:
     return line
 
 
-def _run_as_main(snippet: str, copy: str) -> None:
-    """Run the snippet as `runpy.run_path(snippet, run_name="__main__")` does (a fresh
-    `python snippet.py`), except that its `__file__` is `copy`, a copy in its own temporary
-    folder: a snippet that writes beside itself (`Path(__file__).parent / "model.pt2"`) cannot
-    write into the checkout. Its code keeps the original path, so tracebacks, warnings and
-    torch's stack traces name the file as a fresh `python snippet.py` does; sys.argv[0] is the
-    original too, and helpers are imported from beside the original (sys.path)."""
-    code = compile(Path(copy).read_bytes(), snippet, "exec", dont_inherit=True)
-    with runpy._TempModule("__main__") as main:
-        runpy._run_code(code, main.module.__dict__, None, "__main__",  # type: ignore[attr-defined]
-                        None, "", copy)
-
-
 def execute(task: ChildTask, capture_fd: int | None = None) -> NoReturn:
     """Run one snippet in this process and exit it. Never returns."""
     result_path = Path(task["result"])
@@ -165,14 +152,17 @@ def execute(task: ChildTask, capture_fd: int | None = None) -> NoReturn:
         for stream in (sys.stdout, sys.stderr):
             stream.reconfigure(line_buffering=True, errors="backslashreplace")  # type: ignore[union-attr]
         os.chdir(task["cwd"])
-        snippet = task["path"]
+        # A copy of the snippet in its own folder, run as `python copy.py` would: a snippet that
+        # writes beside itself (`Path(__file__).parent / "model.pt2"`) cannot write into the
+        # checkout. The worker writes the copy's path back as the original's in what it printed.
+        snippet = task["copy"]
         sys.argv = [snippet]
         # Resolved, so that what torch prints does not depend on how the interpreter was reached:
         # torch writes a module's path relative to the sys.path entry holding it, after
         # resolving the module's path but not the entry (torch/_logging/_internal.py), so a
         # venv reached through a symlink would print full paths where a real folder prints
         # torch/...
-        entries = [str(Path(snippet).parent), task["snippets_root"]] + [
+        entries = [str(Path(task["path"]).parent), task["snippets_root"]] + [
             p for p in sys.path[1:] if p not in ("", ".")]
         sys.path[:] = list(dict.fromkeys(os.path.realpath(p) for p in entries))
         _seed(task["defer_torch"])
@@ -182,7 +172,7 @@ def execute(task: ChildTask, capture_fd: int | None = None) -> NoReturn:
         os._exit(70)
 
     try:
-        _run_as_main(snippet, task["copy"])
+        runpy.run_path(snippet, run_name="__main__")
     except SystemExit as exc:
         code = exc.code
         if code not in (None, 0):

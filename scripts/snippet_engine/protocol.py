@@ -50,15 +50,17 @@ class Task(TypedDict):
     fresh: bool  # exec a new interpreter instead of running in the forked child
     warm: WarmKind
     defer_torch: bool  # fresh, and the snippet imports torch itself (it sets torch's variables)
+    port_default: str | None  # its default MASTER_PORT: the worker gives it a free one instead
 
 
 class ChildTask(Task):
     """Worker to the snippet's process (written to task.json): the task and where to run it."""
 
     cwd: str  # the empty working directory
-    copy: str  # a copy of the snippet in its own folder: its __file__, so that it cannot write
-    #            beside the original (its code still carries the original path, for tracebacks)
+    copy: str  # a copy of the snippet in its own folder, which runs: it cannot write beside the
+    #            original through __file__ (the worker maps its path back to the original's)
     result: str  # where to write the ChildResult
+    port: str | None  # its own free MASTER_PORT, when it has a default one (port_default)
 
 
 class ChildResult(TypedDict):

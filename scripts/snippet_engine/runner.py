@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import cast
 
 from . import ENGINE_VERSION
-from .analysis import fresh_need, warm_kind
+from .analysis import fresh_need, rendezvous_port_default, warm_kind
 from .cachekey import compute_key, sha256_file
 from .discovery import Snippet, discover
 from .environment import Environment
@@ -62,6 +62,7 @@ class Job:
     previous: Record | None
     warm: WarmKind = "export"  # which warm worker forks it (analysis.warm_kind)
     defer_torch: bool = False  # fresh, and torch imported by the snippet itself
+    port_default: str | None = None  # analysis.rendezvous_port_default
 
 
 def select(root: Path, selectors: list[str] | None, device: str,
@@ -107,7 +108,8 @@ def plan(root: Path, snippets: list[Snippet], env: Environment, force: bool,
         jobs.append(Job(snippet, key, helpers, options.expect, options.timeout, fresh, previous,
                         # a fresh one never runs in its worker: the cheaper warm-up will do
                         warm=cast(WarmKind, "export" if fresh else warm_kind(sources)),
-                        defer_torch=need is not None and need.defer_torch))
+                        defer_torch=need is not None and need.defer_torch,
+                        port_default=rendezvous_port_default(sources[0])))
     # Longest first keeps both workers busy to the end.
     jobs.sort(key=lambda job: (-(job.previous.duration_s if job.previous else 1e9), job.snippet.rel))
     return jobs, cached
@@ -131,7 +133,7 @@ def execute(root: Path, jobs: list[Job], env: Environment, parallel: int,
             id=index, path=str(job.snippet.path), device=env.device,
             snippets_root=str(root / "snippets"), expect=job.expect,
             timeout=job.timeout, fresh=job.fresh, warm=job.warm,
-            defer_torch=job.defer_torch,
+            defer_torch=job.defer_torch, port_default=job.port_default,
         ))
     outcomes = []
     replies = pool.run(tasks) if pool is not None else run_parallel(tasks, env.device, parallel)

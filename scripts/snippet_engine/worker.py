@@ -17,9 +17,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import selectors
 import shutil
 import signal
+import socket
 import sys
 import sysconfig
 import tempfile
@@ -150,6 +152,8 @@ def _prepare_child_env(task: ChildTask, task_dir: Path) -> None:
     os.environ["TMPDIR"] = str(task_dir / "tmp")
     os.environ["TORCHINDUCTOR_CACHE_DIR"] = str(task_dir / "cache" / "inductor")
     os.environ["TRITON_CACHE_DIR"] = str(task_dir / "cache" / "triton")
+    if task["port"]:
+        os.environ["MASTER_PORT"] = task["port"]
     tempfile.tempdir = None
     warnings.filters[:] = _warm_filters  # type: ignore[index]
     warnings.onceregistry.clear()  # type: ignore[attr-defined]
@@ -178,6 +182,22 @@ class _Ended:
     duration: float  # seconds from the fork to its exit
 
 
+def _free_port() -> str:
+    """A TCP port no one listens on now, from the kernel's ephemeral range."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("", 0))
+        return str(probe.getsockname()[1])
+
+
+def _as_default_port(text: str, task: ChildTask) -> str:
+    """The port the worker gave the snippet, written as the default it would have used alone
+    (the record must not depend on which port was free). A five-digit number from the
+    ephemeral range that the snippet printed for another reason would be rewritten too."""
+    if not task["port"] or not task["port_default"]:
+        return text
+    return re.sub(rf"(?<!\d){task['port']}(?!\d)", task["port_default"], text)
+
+
 def _spawn(task: Task) -> _Spawned:
     """Give the snippet a folder of its own and fork its process (which, for a fresh task, execs
     a new interpreter)."""
@@ -190,7 +210,8 @@ def _spawn(task: Task) -> _Spawned:
     copy = task_dir / "source" / Path(task["path"]).name
     shutil.copyfile(task["path"], copy)
     child_task = ChildTask(**task, cwd=str(work), copy=str(copy),
-                           result=str(task_dir / "result.json"))
+                           result=str(task_dir / "result.json"),
+                           port=_free_port() if task["port_default"] else None)
     task_file = task_dir / "task.json"
     task_file.write_text(json.dumps(child_task))
 
@@ -281,6 +302,33 @@ def _collect(spawned: _Spawned) -> _Ended:
     return _Ended(bytes(captured), status_word, rusage, killed_for, duration)
 
 
+def _as_original(text: str, task: ChildTask) -> str:
+    """What the snippet printed, with its copy's path written as the original's: a traceback, a
+    graph-break log or a printed `__file__` reads as `python snippet.py` prints it. The copy's
+    folder holds only the copy, so its path stands for the original's folder; torch's short
+    form of a path (relative to the folder it shares with torch's install,
+    `torch.utils._traceback.shorten_filename`) is mapped too."""
+    copy, original = Path(task["copy"]), Path(task["path"])
+    pairs = []
+    for copy_variant in {copy, copy.resolve()}:
+        pairs += [(str(copy_variant), str(original)),
+                  (str(copy_variant.parent), str(original.parent))]
+    torch_init = getattr(sys.modules.get("torch"), "__file__", None)
+    if torch_init:
+        torch_dir = os.path.dirname(torch_init)  # the base torch shortens against
+        for path, meant in list(pairs):
+            try:
+                short, short_meant = (p[len(os.path.commonpath([p, torch_dir])) + 1:]
+                                      for p in (path, meant))
+            except ValueError:
+                continue
+            if short and short != path:
+                pairs.append((short, short_meant))
+    for path, meant in sorted(pairs, key=lambda pair: len(pair[0]), reverse=True):
+        text = text.replace(path, meant)
+    return text
+
+
 def _reply(spawned: _Spawned, ended: _Ended) -> Reply:
     """The answer for the coordinator: what was printed, what it cost, and the verdict; the
     snippet's folder is removed."""
@@ -289,7 +337,11 @@ def _reply(spawned: _Spawned, ended: _Ended) -> Reply:
         child_result: ChildResult | None = json.loads((task_dir / "result.json").read_text())
     except (FileNotFoundError, json.JSONDecodeError):
         child_result = None
-    output = ended.captured[:OUTPUT_CAP].decode("utf-8", errors="replace")
+    output = _as_default_port(_as_original(
+        ended.captured[:OUTPUT_CAP].decode("utf-8", errors="replace"), spawned.task), spawned.task)
+    if child_result is not None and "summary" in child_result:
+        child_result["summary"] = _as_default_port(
+            _as_original(child_result["summary"], spawned.task), spawned.task)
     reply = Reply(
         id=spawned.task["id"], output=output, duration=ended.duration,
         maxrss_kib=ended.rusage.ru_maxrss if ended.rusage else 0,

@@ -113,7 +113,7 @@ here = Path(__file__)
 (here.parent / "model.pt2").write_bytes(b"artifact")
 here.with_name("other.cpu.txt").write_text("forged record")
 here.write_text("print('rewritten')")
-print("helper:", VALUE, "| argv[0] is the snippet:", sys.argv[0].endswith("snippets/t/writer.py"))
+print("helper:", VALUE, "| __file__:", __file__, "| argv:", sys.argv)
 raise RuntimeError("the traceback names the original")
 '''
 
@@ -137,6 +137,6 @@ def test_a_snippet_cannot_write_into_the_checkout_through_its_file(repo: Path, t
              if p.is_file() and p not in (writer, record_of(repo, "snippets/t/writer.py"))}
     assert after == before
     output = json.loads(report.read_text())["snippets"][0]["output"]
-    assert output == ("helper: 42 | argv[0] is the snippet: True\n"
+    assert output == ("helper: 42 | __file__: snippets/t/writer.py | argv: ['snippets/t/writer.py']\n"
                       "RuntimeError: the traceback names the original\n"), output
     assert run_cli("check", root=repo).returncode == 0
