@@ -29,7 +29,7 @@ ChildOutcome = Literal["ok", "engine-error", "exit", "exception"]
 WarmKind = Literal["export", "compile"]
 WARM_UP_VARIABLE = "SNIPPET_WARM_UP"
 
-# Why the worker killed a snippet's process group before it ended by itself.
+# Why the worker killed a snippet and what it started before it ended by itself.
 KillReason = Literal["timeout", "cap"]
 
 # The end of the message for a snippet that declares `expect` and runs clean; a drift run finds
@@ -46,7 +46,7 @@ class Task(TypedDict):
     device: str  # "cpu" or "cuda": SNIPPET_DEVICE
     snippets_root: str  # importable by the snippet, for its helpers
     expect: str | None  # the `#| expect:` class name, if any
-    timeout: float  # seconds, for the whole process group
+    timeout: float  # seconds, for the snippet and every process it starts
     fresh: bool  # exec a new interpreter instead of running in the forked child
     warm: WarmKind
     defer_torch: bool  # fresh, and the snippet imports torch itself (it sets torch's variables)

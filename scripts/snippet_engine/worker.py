@@ -378,8 +378,8 @@ def classify(task: Task, status_word: int | None, killed_for: KillReason | None,
     expect = task["expect"]
     if killed_for == "timeout":
         return {"status": "timeout", "message": (
-            f"ran past its timeout of {float(task['timeout']):g} s; its process group was killed. "
-            "Make it faster, or raise '#| timeout:' if it is truly this slow")}
+            f"ran past its timeout of {float(task['timeout']):g} s; it and every process it "
+            "started were killed. Make it faster, or raise '#| timeout:' if it is truly this slow")}
     if killed_for == "cap":
         return {"status": "failed", "message": (
             f"printed more than the {OUTPUT_CAP // 1024} KiB output cap and was stopped. "
