@@ -9,14 +9,22 @@ guard what readers already had.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
-from .gates import DESKTOP, recorded_context, visit
+from .gates import (
+    DESKTOP,
+    PHONE,
+    recorded_context,
+    serious_accessibility_violations,
+    sideways_scroll,
+    visit,
+)
 from .sites import Site
 
 # (what a reader types, the page it must find in the top three)
@@ -104,3 +112,59 @@ def test_realistic_queries_find_their_page(real_site: Site, search_page: Page) -
         if target not in found:
             missed.append(f"{query!r}: expected {target} in the top {TOP}, got {found}")
     assert not missed, f"{len(missed)} of {len(QUERIES)} queries missed:\n" + "\n".join(missed)
+
+
+def test_nothing_of_search_loads_until_the_reader_searches(real_site: Site, browser: Browser) -> None:
+    """A cold visit fetches no search file; pressing `/` opens the box and loads Pagefind, a query
+    shows the question, the section matched and its passage, linking to that section, and Esc
+    closes the results."""
+    with recorded_context(browser, real_site.base, viewport=DESKTOP) as (context, visits):
+        page, record = visit(context, visits, real_site.url(real_site.questions[0]))
+        loaded = [r.url for r in record.finished if "/pagefind/" in r.url]
+        assert not loaded, f"search files fetched before the reader searched: {loaded}"
+        page.keyboard.press("/")
+        box = page.locator(".md-search__input")
+        expect(box).to_be_focused()
+        box.press_sequentially("recompile_limit")
+        first = page.locator(".md-search-result__item").first
+        expect(first.locator("h1")).to_have_text(re.compile(r"recompile limit", re.I), timeout=15_000)
+        expect(first.locator("mark").first).to_be_visible()
+        href = first.locator(".md-search-result__link").get_attribute("href") or ""
+        assert "#" in href, f"the first result links to the page, not the section matched: {href}"
+        expect(page.locator(".md-search-result__meta")).to_have_text(re.compile(r"\d+ matching"))
+        assert any("/pagefind/" in r.url for r in record.finished), "no Pagefind file was fetched"
+        page.keyboard.press("ArrowDown")
+        expect(first.locator(".md-search-result__link")).to_be_focused()
+        page.keyboard.press("Escape")
+        expect(first).to_be_hidden()
+        first.locator(".md-search-result__link").evaluate("a => a.click()")
+        page.wait_for_url(re.compile(re.escape(href.split("#")[1]) + "$"))
+        target = page.locator(f"#{href.split('#')[1]}")
+        expect(target).to_be_in_viewport()
+        problems = [problem for visit_ in visits for problem in visit_.problems()]
+        assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_open_results_are_accessible_in_both_schemes_and_on_a_phone(
+        real_site: Site, browser: Browser, scheme: str) -> None:
+    viewport = DESKTOP if scheme == "light" else PHONE
+    with recorded_context(browser, real_site.base, viewport=viewport,
+                          color_scheme=scheme) as (context, visits):
+        page = visit(context, visits, real_site.url(""))[0]
+        if viewport == PHONE:
+            page.locator('label.md-header__button[for="__search"]').click()
+        box = page.locator(".md-search__input")
+        box.click()
+        box.press_sequentially("graph break")
+        expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=15_000)
+        problems = serious_accessibility_violations(page) + sideways_scroll(page)
+        assert not problems, "\n".join(problems)
+
+
+def test_without_javascript_the_search_box_is_absent(real_site: Site, browser: Browser) -> None:
+    with recorded_context(browser, real_site.base, viewport=DESKTOP,
+                          java_script_enabled=False) as (context, visits):
+        page = visit(context, visits, real_site.url(""))[0]
+        expect(page.locator(".md-search__input")).to_be_hidden()
+        expect(page.locator('label.md-header__button[for="__search"]')).to_be_hidden()

@@ -41,7 +41,7 @@
 
   function close() {
     toggle.checked = false;
-    input.blur();
+    if (box.contains(document.activeElement)) document.activeElement.blur();
   }
 
   function plural(count) {
