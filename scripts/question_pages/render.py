@@ -33,9 +33,9 @@ from .notebooks import notebook_link
 from .parse import words
 from .snippet_blocks import fence, indent, render_snippet
 
-# Sections kept out of the search index, which every first visit downloads: the sources are
-# link lists and the related questions repeat other pages' titles; neither is what a reader
-# searches for.
+# Sections kept out of the site search: the sources are link lists and the related questions
+# repeat other pages' titles (a search would find a page for what another page answers); neither
+# is what a reader searches for.
 UNSEARCHED = ("Sources",)
 
 IMPORTANCE_LABEL = {"must know": "Must know", "should know": "Should know",
