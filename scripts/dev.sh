@@ -8,10 +8,41 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 export NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true
-PYTHON=${PYTHON:-$(command -v python3.11 || command -v python3)}
+# The Python the records are made with: its major.minor is in every record's cache key, so any
+# other one would call every record stale and re-record the bank. Never fall back to python3.
+RECORDS_PYTHON=3.11
+
+python_minor() {  # the major.minor of interpreter $1, or nothing if it does not run
+  "$1" -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null || true
+}
+
+refuse_python() {
+  echo "scripts/dev.sh: $1" >&2
+  echo "The records are made with Python $RECORDS_PYTHON (its version is in every record's cache key)." >&2
+  echo "Install python$RECORDS_PYTHON (Debian/Ubuntu: apt-get install python$RECORDS_PYTHON python$RECORDS_PYTHON-venv," >&2
+  echo "or https://www.python.org/downloads/), or point PYTHON at one: PYTHON=/path/to/python$RECORDS_PYTHON scripts/dev.sh ..." >&2
+  exit 2
+}
+
+choose_python() {
+  if [ -n "${PYTHON:-}" ]; then
+    command -v "$PYTHON" >/dev/null || refuse_python "PYTHON=$PYTHON is not an interpreter that runs here."
+  else
+    PYTHON=$(command -v "python$RECORDS_PYTHON" || true)
+    [ -n "$PYTHON" ] || refuse_python "no python$RECORDS_PYTHON on PATH (another python3 is not used)."
+  fi
+  local have
+  have=$(python_minor "$PYTHON")
+  [ "$have" = "$RECORDS_PYTHON" ] || refuse_python "$PYTHON is Python ${have:-(did not run)}, not $RECORDS_PYTHON."
+}
 
 setup_python() {
-  if [ ! -x .venv/bin/python ]; then
+  if [ -x .venv/bin/python ]; then
+    local have
+    have=$(python_minor .venv/bin/python)
+    [ "$have" = "$RECORDS_PYTHON" ] || refuse_python ".venv was made with Python ${have:-(does not run)}, not $RECORDS_PYTHON. Remove it (rm -rf .venv) and run this again."
+  else
+    choose_python
     "$PYTHON" -m venv .venv
   fi
   .venv/bin/python -m pip install --quiet --upgrade "pip==26.3"

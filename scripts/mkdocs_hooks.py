@@ -42,10 +42,11 @@ from question_pages.downloads import deck_files
 from question_pages.markers import expand
 from question_pages.model import Page
 from question_pages.notebooks import moved_notebooks, write_notebooks
-from question_pages.question_index import Site, SiteUrlError, build_index, write_index
+from question_pages.question_index import build_index, write_index
 from question_pages.render import render_page
 from question_pages.sharing import description, structured_data
 from question_pages.site_checks import check_site
+from question_pages.site_urls import Site, SiteUrlError
 from question_pages.topics import Topic
 from snippet_engine.discovery import RECORD_SUFFIX
 from snippet_engine.preview import LivePreview, PreviewFailure

@@ -229,10 +229,7 @@ def test_the_cuda_matrix_covers_every_shard_and_every_cuda_snippet_once() -> Non
     commands = [s["run"] for s in record["steps"] if "scripts/snippets.py run" in s.get("run", "")]
     assert commands and all("--device cuda" in c and "--shard ${{ matrix.shard }}/${{ env.SHARDS }}"
                             in c for c in commands)
-    merge = workflow["jobs"]["merge"]
-    assert merge["needs"] == "record"
-    assert any("scripts/snippets.py check --device cuda" in s.get("run", "") for s in merge["steps"])
-    assert any(s.get("uses", "").startswith("peter-evans/create-pull-request@") for s in merge["steps"])
+    # The merge job is tested on its own below.
     # What the matrix runs, run here: together the shards list every CUDA snippet exactly once.
     everything = run_cli("run", "--device", "cuda", "--list", root=ROOT, timeout=120)
     assert everything.returncode == 0, everything.stderr
@@ -245,6 +242,43 @@ def test_the_cuda_matrix_covers_every_shard_and_every_cuda_snippet_once() -> Non
     assert sorted(listed) == everything.stdout.splitlines()
 
 
+def test_the_cuda_merge_keeps_what_succeeded_and_says_what_did_not() -> None:
+    """One failing snippet or shard must not discard every other record: the merge runs
+    whatever the shards did, lists the failures in the pull request, and ends red."""
+    workflow = load(WORKFLOWS_DIR / "cuda-records.yml")
+    merge = workflow["jobs"]["merge"]
+    assert merge["needs"] == "record"
+    assert "always()" in merge["if"]
+    by_id = {s.get("id"): s for s in merge["steps"] if s.get("id")}
+    # The shards' reports reach the summary where the record steps wrote them.
+    reports = [re.search(r"--report shard-out/([\w-]+)/cuda-shard-\$\{\{ matrix.shard \}\}\.json",
+                         s["run"]) for s in workflow["jobs"]["record"]["steps"]
+               if "scripts/snippets.py run" in s.get("run", "")]
+    assert reports and all(reports)
+    folder = {m.group(1) for m in reports if m}
+    summary = by_id["summary"]["run"]
+    assert len(folder) == 1 and f"--reports {folder.pop()}" in summary
+    assert "summary --device cuda --shards ${{ env.SHARDS }}" in summary
+    assert "scripts/snippets.py check --device cuda" not in summary  # it stops at the first
+    upload = [s for s in workflow["jobs"]["record"]["steps"]
+              if s.get("uses", "").startswith("actions/upload-artifact@")]
+    assert upload and all(s["if"] == "${{ always() }}" and s["with"]["path"] == "shard-out/"
+                          for s in upload)
+    # The pull request's body is the summary, and its CI runs.
+    pr = by_id["pr"]
+    assert pr["uses"].startswith("peter-evans/create-pull-request@")
+    assert pr["with"]["body-path"] == "pr-body/body.md" and "pr-body/summary.md" in summary
+    assert "secrets.CUDA_RECORDS_TOKEN" in pr["with"]["token"]
+    dispatch = [s for s in merge["steps"] if "gh workflow run ci.yml" in s.get("run", "")]
+    assert dispatch and "--ref automation/cuda-records" in dispatch[0]["run"]
+    assert pr["with"]["branch"] == "automation/cuda-records"
+    assert merge["permissions"]["actions"] == "write"
+    assert "workflow_dispatch" in load(WORKFLOWS_DIR / "ci.yml")["on"]
+    # ... and the run still fails when something is missing.
+    last = merge["steps"][-1]
+    assert "steps.summary.outputs.complete != 'true'" in last["if"] and "exit 1" in last["run"]
+
+
 def test_deploy_uses_the_official_pages_actions_with_their_permissions() -> None:
     workflow = load(WORKFLOWS_DIR / "deploy.yml")
     assert workflow["permissions"]["pages"] == "write"
@@ -255,3 +289,22 @@ def test_deploy_uses_the_official_pages_actions_with_their_permissions() -> None
         assert action in used
     assert any("mkdocs build --strict" in step.get("run", "") for _, step in steps(workflow))
     assert workflow["jobs"]["deploy"]["environment"]["name"] == "github-pages"
+
+
+def test_deploy_checks_out_the_history_the_decks_take_their_time_from() -> None:
+    """With the default shallow checkout, every page looks touched by the one commit there is, so
+    every deploy would stamp every card newer and Anki's import would overwrite readers' edits."""
+    workflow = load(WORKFLOWS_DIR / "deploy.yml")
+    (checkout,) = [step for _, step in steps(workflow)
+                   if step.get("uses", "").startswith("actions/checkout@")]
+    assert checkout.get("with", {}).get("fetch-depth") == 0
+    assert not any("SOURCE_DATE_EPOCH" in str(step.get("env", {})) for _, step in steps(workflow))
+
+
+def test_a_ci_job_builds_the_site_with_properdocs_and_compares() -> None:
+    workflow = load(WORKFLOWS_DIR / "ci.yml")
+    job = workflow["jobs"]["properdocs"]
+    assert job["container"]["image"] == workflow["jobs"]["cpu"]["container"]["image"]
+    runs = [step["run"].strip() for step in job["steps"] if "run" in step]
+    assert runs == ["bash scripts/dev.sh setup", ".venv/bin/python scripts/check_generators.py"]
+    assert "properdocs" in (ROOT / "scripts" / "check_generators.py").read_text(encoding="utf-8")

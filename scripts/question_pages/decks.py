@@ -21,12 +21,17 @@ Identity, so that importing a newer deck updates the reader's cards instead of a
   the same ones. Change MODEL_KEY only with the note type's fields.
 - Note and card ids are derived from the GUID too (`_row_ids`), not from the time of the build,
   so they do not move when another question is added.
-- Every note's modification time is `content_time`: SOURCE_DATE_EPOCH when set (the
-  reproducible-builds convention; set it to the last commit's time), else the newest page file's
-  modification time. Anki updates a note on import only when the incoming one is newer, so it has
-  to grow when the pages change, and it stays put when they do not. genanki accepts a fixed
+- Every note's modification time is `content_time`: when the pages last changed, as
+  `source_time` reads it (SOURCE_DATE_EPOCH when set, else the time of the last commit that
+  touched a page, else the newest page file's time), so every clone of one commit gives the same.
+  Anki updates a note on import only when the incoming one is newer, so it has to grow when the
+  pages change, and it stays put when they do not. genanki accepts a fixed
   timestamp (`write_to_db(cursor, timestamp, id_gen)`); the zip is written here with that time
   too, so two builds of the same sources give byte-identical `.apkg` files.
+
+Order: new cards come in learning order (topics as docs/topics.yml orders them, each topic's
+questions in `learning_order`, a question's card just before its follow-ups'), each with its place
+in that order as its new-card position (`due`), so Anki never shows a follow-up before its question.
 
 TSV, for other flashcard apps: UTF-8, a header row `front, back, tags, url`, one card a row.
 `front` and `back` are the same HTML as the Anki fields; a tab in a field is written `&#9;` and a
@@ -39,30 +44,26 @@ from __future__ import annotations
 import hashlib
 import html
 import os
-import posixpath
-import re
 import sqlite3
 import tempfile
 import time
 import zipfile
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit
-from xml.etree.ElementTree import Element
 
 import genanki
-import markdown
-from markdown.extensions import Extension
-from markdown.treeprocessors import Treeprocessor
 
 from snippet_engine.errors import ProjectError
 
+from . import source_time
 from .catalog import learning_order
 from .downloads import deck_files
-from .markers import SNIPPET_LINE
+from .licences import CONTENT
+from .markdown_html import inline_html, snippets_as_pointers, to_html
 from .model import ANCHORS, Page
-from .question_index import Site
+from .site_urls import Site
+from .source_time import SourceTimeError
 from .topics import Topic
 
 MODEL_KEY = "pytorch-interview-questions:card:v1"
@@ -110,75 +111,6 @@ def model() -> genanki.Model:
         css=CSS)
 
 
-# -- Markdown to card HTML ----------------------------------------------------------------------
-
-class _AbsoluteLinks(Treeprocessor):
-    """Every link and image made absolute: a card is read in Anki, far from the site."""
-
-    def __init__(self, md: markdown.Markdown, resolve: Callable[[str], str]) -> None:
-        super().__init__(md)
-        self.resolve = resolve
-
-    def run(self, root: Element) -> None:
-        for element in root.iter():
-            attribute = {"a": "href", "img": "src"}.get(element.tag)
-            if attribute and element.get(attribute):
-                element.set(attribute, self.resolve(element.get(attribute, "")))
-
-
-class _AbsoluteLinksExtension(Extension):
-    def __init__(self, resolve: Callable[[str], str]) -> None:
-        super().__init__()
-        self.resolve = resolve
-
-    def extendMarkdown(self, md: markdown.Markdown) -> None:  # the name Markdown calls
-        md.treeprocessors.register(_AbsoluteLinks(md, self.resolve), "absolute_links", 1)
-
-
-def resolver(page: Page, site: Site) -> Callable[[str], str]:
-    """href -> absolute URL, for a link written on `page`: '#x' is the page's own anchor, a
-    relative link to a .md source becomes that page's URL, a URL with a scheme stays."""
-    page_url = site.absolute(site.page_path(page.page_id))
-
-    def resolve(href: str) -> str:
-        parts = urlsplit(href)
-        if parts.scheme or href.startswith("//"):
-            return href
-        if not parts.path:
-            return page_url + (f"#{parts.fragment}" if parts.fragment else "")
-        target = posixpath.normpath(posixpath.join(posixpath.dirname(page.page_id), parts.path))
-        return site.absolute(site.path(target)) + (f"#{parts.fragment}" if parts.fragment else "")
-
-    return resolve
-
-
-_PRE = re.compile(r"(<pre\b.*?</pre>)", re.DOTALL)
-
-
-def _one_line(fragment: str) -> str:
-    """HTML with the source's line wrapping gone: outside <pre> a line break is only a space, and
-    a card without one is a TSV row without an escape."""
-    parts = _PRE.split(fragment)
-    return "".join(part if index % 2 else re.sub(r"\s*\n\s*", " ", re.sub(r">\s*\n\s*<", "><", part))
-                   for index, part in enumerate(parts))
-
-
-def to_html(text: str, page: Page, site: Site) -> str:
-    """Card HTML from a section's Markdown (the page format's plain Markdown: paragraphs, lists,
-    code spans, links)."""
-    converter = markdown.Markdown(extensions=["attr_list", "tables", "fenced_code", "sane_lists",
-                                              _AbsoluteLinksExtension(resolver(page, site))],
-                                  output_format="html")
-    return _one_line(converter.convert(text).strip())
-
-
-def inline_html(text: str, page: Page, site: Site) -> str:
-    """One line of Markdown (a question, a follow-up title) without its paragraph."""
-    converted = to_html(text, page, site)
-    match = re.fullmatch(r"<p>(.*)</p>", converted, re.DOTALL)
-    return match.group(1) if match else converted
-
-
 def _links(url: str, anchors: Iterable[tuple[str, str]]) -> str:
     items = [f'<a href="{html.escape(url)}#{anchor}">{html.escape(label)}</a>'
              for label, anchor in anchors]
@@ -193,17 +125,6 @@ def _tags(page: Page, *extra: str) -> tuple[str, ...]:
     own = ["_".join(str(tag).split()) for tag in meta.get("tags") or []]
     return (f"topic::{meta['topic']}", f"level::{meta['level']}",
             "importance::" + "_".join(str(meta["importance"]).split()), *own, *extra)
-
-
-def _follow_up_text(lines: list[tuple[int, str]]) -> str:
-    """A follow-up's answer as Markdown, with each snippet line replaced by a pointer to the page
-    (a card cannot show a snippet's recorded output)."""
-    out = []
-    for _, line in lines:
-        match = SNIPPET_LINE.match(line)
-        out.append(f"*(The page runs `snippets/{match.group(1)}` here, with its recorded output: "
-                   f"[see it](#{ANCHORS['Follow-ups']}).)*" if match else line)
-    return "\n".join(out).strip()
 
 
 def page_cards(page: Page, site: Site) -> list[Card]:
@@ -222,7 +143,7 @@ def page_cards(page: Page, site: Site) -> list[Card]:
     for sub in follow_ups.subsections if follow_ups else []:
         front = (f"{inline_html(sub.title, page, site)}"
                  f'<span class="from">(from: {question})</span>')
-        answer = to_html(_follow_up_text(sub.body), page, site)
+        answer = to_html(snippets_as_pointers(sub.body, ANCHORS["Follow-ups"]), page, site)
         back = answer + _links(url, [("Follow-ups", ANCHORS["Follow-ups"])])
         cards.append(Card(genanki.guid_for(page.page_id, sub.title), front, back,
                           f"{url}#{ANCHORS['Follow-ups']}", _tags(page, "follow-up")))
@@ -232,15 +153,12 @@ def page_cards(page: Page, site: Site) -> list[Card]:
 # -- Writing ------------------------------------------------------------------------------------
 
 def content_time(pages: Iterable[Page]) -> int:
-    """The notes' modification time (seconds since the epoch): see the module docstring."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if epoch:
-        if not epoch.isdigit():
-            raise DeckError(f"SOURCE_DATE_EPOCH is '{epoch}', not a whole number of seconds since "
-                            "1970. Unset it, or set it to the last commit's time: "
-                            "SOURCE_DATE_EPOCH=$(git log -1 --format=%ct)")
-        return int(epoch)
-    return max((int(page.path.stat().st_mtime) for page in pages), default=ID_EPOCH_MS // 1000)
+    """The notes' modification time (seconds since the epoch): when the pages last changed, read
+    by `source_time.content_time` (SOURCE_DATE_EPOCH, else the last commit touching them)."""
+    try:
+        return source_time.content_time(page.path for page in pages)
+    except SourceTimeError as exc:
+        raise DeckError(str(exc)) from None
 
 
 def _derived_id(key: str, taken: set[int]) -> int:
@@ -308,18 +226,27 @@ def write_tsv(path: Path, cards: list[Card]) -> None:
     path.write_text("\n".join(rows) + "\n", encoding="utf-8")
 
 
-def _deck(topic: Topic, cards: list[Card], site: Site, note_type: genanki.Model) -> genanki.Deck:
+def _deck(topic: Topic, cards: list[Card], site: Site, note_type: genanki.Model,
+          first: int) -> genanki.Deck:
+    """The topic's deck; its cards' new-card positions run from `first`, in the order given."""
     deck = genanki.Deck(stable_id(f"deck:{topic.id}"), f"{site.name}::{topic.title}",
                         description=f'{html.escape(topic.title)}: questions and follow-ups from '
-                                    f'<a href="{html.escape(site.url)}">{html.escape(site.name)}</a>')
-    for card in cards:
+                                    f'<a href="{html.escape(site.url)}">{html.escape(site.name)}</a>'
+                                    f', under <a href="{CONTENT.url}">{CONTENT.short}</a>.')
+    for position, card in enumerate(cards, start=first):
         deck.add_note(genanki.Note(model=note_type, fields=[card.front, card.back, card.url],
-                                   tags=list(card.tags), guid=card.guid))
+                                   tags=list(card.tags), guid=card.guid, due=position))
     return deck
 
 
 def write_decks(site_dir: Path, pages: list[Page], topics: list[Topic], site: Site) -> list[Path]:
-    """Every deck file of `deck_files`, under site_dir; returns their paths."""
+    """Every deck file of `deck_files`, under site_dir; returns their paths.
+
+    Cards come in learning order: the topics in docs/topics.yml's order, each topic's questions
+    in `learning_order`, each question's card just before its follow-ups' in page order. A new
+    card's `due` is its position in that order (from 1, the same in a topic's package and the
+    site's): Anki shows new cards by that position, and its importer keeps a new card's `due` as
+    the package has it (rslib's apkg importer shifts only review dates)."""
     note_type = model()
     timestamp = content_time(pages)
     files = deck_files(t.id for t in topics)
@@ -329,7 +256,7 @@ def write_decks(site_dir: Path, pages: list[Page], topics: list[Topic], site: Si
     for topic in topics:
         cards = [card for page in learning_order([p for p in pages if p.meta["topic"] == topic.id])
                  for card in page_cards(page, site)]
-        deck = _deck(topic, cards, site, note_type)
+        deck = _deck(topic, cards, site, note_type, first=len(everything) + 1)
         decks.append(deck)
         everything += cards
         apkg, tsv = (site_dir / files[topic.id][kind] for kind in ("apkg", "tsv"))

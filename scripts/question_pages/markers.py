@@ -15,10 +15,12 @@ On any other docs page:
 - `{{ topic_list }}`: every topic in learning order, with its index page and notebook (home page);
 - `{{ include_file("PATH") }}`: a repository file shown on the site (CONTRIBUTING.md);
 - `{{ drift_report }}`: what changes on each torch compared by a committed drift report;
-- `{{ progress("summary") }}`, `{{ progress("plan") }}`, `{{ progress("transfer") }}`: the
-  reader's progress per topic and level with the next question, a study plan, and export, import
+- `{{ progress("summary") }}`, `{{ progress("ratings") }}`, `{{ progress("plan") }}`,
+  `{{ progress("transfer") }}`: the reader's progress per topic and level with the next question,
+  every rated question with its follow-ups' ratings under it, a study plan, and export, import
   and clearing of progress (filled in the browser by progress.js and study.js, from the list of
-  questions the marker embeds);
+  questions the marker embeds); `{{ progress("mock") }}`: the mock interview (mock.js, which its
+  page loads itself);
 - `{{ downloads }}`: links to the Anki decks and TSV files of the whole site and of each topic, and
   to questions.json with its schema (files the build writes after MkDocs checks links, so these
   are raw links, checked by the browser tests' link check).
@@ -40,7 +42,8 @@ from .catalog import learning_order, learning_path, question_table
 from .downloads import INDEX_URI, SCHEMA_URI, deck_files
 from .drift_reports import load_reports
 from .drift_reports import render_page as render_drift
-from .model import Page
+from .licences import CODE, CONTENT
+from .model import SPEAKING_TARGETS, Page
 from .topics import Topic
 
 SNIPPET_LINE = re.compile(r"^\s*\{\{\s*snippet\(\s*\"([^\"]+)\"\s*\)\s*\}\}\s*$")
@@ -51,12 +54,14 @@ MARKER = re.compile(
     r"^\{\{\s*(?:(?P<table>question_table)|(?P<topics>topic_list)|(?P<drift>drift_report)"
     r"|learning_path\(\s*\"(?P<path>\w[\w-]*)\"\s*\)"
     r"|include_file\(\s*\"(?P<include>[\w./-]+)\"\s*\)"
-    r"|progress\(\s*\"(?P<progress>summary|plan|transfer)\"\s*\)|(?P<downloads>downloads))"
+    r"|progress\(\s*\"(?P<progress>summary|ratings|plan|transfer|mock)\"\s*\)|(?P<downloads>downloads))"
     r"\s*\}\}[ \t]*$", re.MULTILINE)
 PROGRESS_FALLBACK = {
     "summary": "Your progress is kept in this browser and shown here when JavaScript is on.",
+    "ratings": "Your ratings are kept in this browser and listed here when JavaScript is on.",
     "plan": "The study plan is made in this browser when JavaScript is on.",
     "transfer": "Exporting and importing your progress needs JavaScript.",
+    "mock": "The mock interview runs in this browser and needs JavaScript.",
 }
 
 
@@ -111,7 +116,10 @@ def question_list(pages: list[Page], topics: list[Topic], href: Callable[[str], 
 
 def progress_tool(kind: str, pages: list[Page], topics: list[Topic],
                   href: Callable[[str], str]) -> str:
-    return (f'<div class="progress-tool" data-progress-tool="{kind}" data-search-exclude="true">'
+    # The mock interview times answers against the pages' speaking targets (mock.js).
+    targets = (f' data-basics-seconds="{SPEAKING_TARGETS["Basics"]}"'
+               f' data-solid-seconds="{SPEAKING_TARGETS["Solid answer"]}"') if kind == "mock" else ""
+    return (f'<div class="progress-tool" data-progress-tool="{kind}"{targets} data-search-exclude="true">'
             f'<p class="progress-fallback">{PROGRESS_FALLBACK[kind]}</p>'
             f'<script type="application/json" class="question-list">'
             f"{question_list(pages, topics, href)}</script></div>")
@@ -133,10 +141,14 @@ def downloads(topics: list[Topic], file_href: Callable[[str], str]) -> str:
             "newer deck updates the cards you already have, with their review history.</li>\n"
             "<li>The same cards as tab-separated text, for other flashcard apps: "
             f"{links('tsv')}.</li>\n"
-            "<li>Every question with its answer tiers, level, tags and recorded snippets, for guide "
-            f'authors and tools: <a href="{html.escape(file_href(INDEX_URI))}">{INDEX_URI}</a>, '
+            "<li>Every question with its answers (as text and as HTML), level, tags and recorded "
+            "snippets, for guide authors and tools: "
+            f'<a href="{html.escape(file_href(INDEX_URI))}">{INDEX_URI}</a>, '
             f'described by <a href="{html.escape(file_href(SCHEMA_URI))}">its JSON Schema</a>.'
-            "</li>\n</ul>")
+            "</li>\n</ul>\n"
+            f'<p>You may reuse the questions and answers under <a href="{CONTENT.url}">'
+            f"{CONTENT.short}</a>, crediting this site with a link to the page, and the code "
+            f'under <a href="{CODE.url}">{CODE.short}</a>.</p>')
 
 
 def expand(markdown: str, *, from_uri: str, root: Path, pages: list[Page], topics: list[Topic],

@@ -18,9 +18,10 @@ what the site shows. What makes "Run All" work in an empty folder on the pinned 
   for every snippet, so that a cell prints its record (the helpers stay importable);
 - a snippet whose record is an expected error is tagged `raises-exception`: nbclient, nbconvert
   and JupyterLab go on past it;
-- a snippet that must see torch imported for the first time (`#| fresh: true`, or one that sets a
-  variable torch reads at import) runs in a new interpreter with `%%script "{sys.executable}"`,
-  since the kernel imported torch in the set-up cell;
+- a snippet the engine runs in a fresh interpreter (`#| fresh: true`, one that sets a variable
+  torch reads at import, one that asks about the interpreter: `snippet_engine.analysis.fresh_need`)
+  runs in a new one with `%%script "{sys.executable}"`, since the kernel imported torch in the
+  set-up cell;
 - a snippet that names `__file__` (undefined in a kernel) is written to a file beside the
   helpers and run from it (`%run -m`).
 
@@ -141,15 +142,9 @@ def _entry(ref: str, section: str, book: StatusBook) -> _Entry:
     status = book.status(ref)
     source = status.path.read_text(encoding="utf-8")
     cpu = status.on("cpu")
-    line = status.environment_line
-    if line is not None:
-        reason = (f"it sets an environment variable torch reads when it is first imported (line "
-                  f"{line}), and this kernel imported torch in the set-up cell")
-    elif status.options.fresh:
-        reason = ("it declares `#| fresh: true`: it must see torch imported for the first time, "
-                  "and this kernel imported torch in the set-up cell")
-    else:
-        reason = ""
+    # The engine's decision, so the notebook runs in a new interpreter exactly what it did.
+    reason = (f"{status.fresh.why}, and this kernel imported torch in the set-up cell"
+              if status.fresh else "")
     return _Entry(ref, section, source, status.options.expect, cpu.record, cpu.state == "stale",
                   reason, _names_file(source))
 

@@ -2,77 +2,41 @@
 
 A guide that links the bank, or a tool that checks it, should not scrape HTML: this file gives each
 question's URL, the anchor of every section (each answer tier), its level, importance, frequency,
-topic, tags and related questions, its follow-ups, and each of its snippets with every declared
-device's record state and torch. It is written into the built site at each build (by the hooks'
-`on_post_build`), from the same parsed pages and snippet statuses the build rendered, so it can
-never disagree with the pages. Its shape is `docs/questions.schema.json` (JSON Schema, draft
-2020-12), published beside it; `VERSION` changes when a change would break a reader of the file.
+topic, tags and related questions, its answers as the page has them (short answer bullets, basics,
+solid answer, the Go deeper notes, follow-ups with their answers, red flags; each as plain text and
+as HTML, `answers.py`), each of its snippets with every declared device's record state and torch,
+and the terms of reuse (`licences.py`: the content CC BY 4.0, the code MIT). It is written into
+the built site at each build (by the hooks' `on_post_build`), from the same parsed pages and
+snippet statuses the build rendered, so it can never disagree with the pages. Its shape is
+`docs/questions.schema.json` (JSON Schema, draft 2020-12), published beside it; `VERSION` changes
+when a change would break a reader of the file.
 
-The site's URLs are computed here as MkDocs computes them (`use_directory_urls`), from plain
-values the hooks pass in, so that this module does not import MkDocs.
+The site's URLs are computed as MkDocs computes them (`site_urls.Site`), from plain values the
+hooks pass in, so that this module does not import MkDocs.
 """
 
 from __future__ import annotations
 
 import json
-import posixpath
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
-from snippet_engine.errors import ProjectError
 from snippet_engine.pins import pinned_torch
 from snippet_engine.status import SnippetStatus, StatusBook
 
+from .answers import answers, follow_ups
 from .catalog import learning_order
 from .downloads import INDEX_URI, SCHEMA_URI
+from .licences import licence_entry
 from .markers import snippet_refs
 from .model import ANCHORS, GENERATED_ANCHORS, Page
+from .site_urls import Site
 from .topics import Topic
 
-VERSION = 1  # of questions.json's shape; bump it (and the schema's const) on a breaking change
+VERSION = 2  # of questions.json's shape; bump it (and the schema's const) on a breaking change
+# 2: each question's answers (text and HTML), follow-ups with their answers, the licences.
 GENERATOR = "scripts/question_pages/question_index.py"
 RELATED_ANCHOR = GENERATED_ANCHORS[0]  # the list render.related_block adds below the sections
-
-
-class SiteUrlError(ProjectError, ValueError):
-    """The site has no absolute URL, so the index and the decks could not link anything."""
-
-
-@dataclass(frozen=True)
-class Site:
-    """What the generated files need to know of the site: its name and where its pages are."""
-
-    name: str
-    url: str  # absolute, ending in "/"
-    use_directory_urls: bool = True
-
-    @classmethod
-    def make(cls, name: str, url: str | None, use_directory_urls: bool = True) -> Site:
-        if not url or "://" not in url:
-            raise SiteUrlError(
-                f"site_url is '{url or ''}', not an absolute URL: questions.json and the Anki "
-                "decks give absolute links. Set site_url in mkdocs.yml, e.g. "
-                "'site_url: https://example.github.io/'")
-        return cls(name, url if url.endswith("/") else url + "/", use_directory_urls)
-
-    def path(self, uri: str) -> str:
-        """The site-relative URL of a docs source ("export/x.md" -> "export/x/"), as MkDocs
-        gives it; any other file keeps its name."""
-        if not uri.endswith(".md"):
-            return uri
-        stem = uri[: -len(".md")]
-        folder, name = posixpath.split(stem)
-        if name in ("index", "README"):  # MkDocs makes a README the folder's index page
-            prefix = folder + "/" if folder else ""
-            return prefix if self.use_directory_urls else prefix + "index.html"
-        return stem + "/" if self.use_directory_urls else stem + ".html"
-
-    def page_path(self, page_id: str) -> str:
-        return self.path(page_id + ".md")
-
-    def absolute(self, path: str) -> str:
-        return self.url + path
 
 
 def _snippet_status(book: StatusBook, ref: str) -> SnippetStatus:
@@ -108,7 +72,6 @@ def question_entry(page: Page, site: Site, book: StatusBook) -> dict:
     for _, ref, section in snippet_refs(page):
         if ref not in {r for r, _ in refs}:
             refs.append((ref, section))
-    follow_ups = page.section("Follow-ups")
     sections = list(ANCHORS.items())
     if meta.get("related"):
         sections.append(("Related questions", RELATED_ANCHOR))
@@ -125,8 +88,8 @@ def question_entry(page: Page, site: Site, book: StatusBook) -> dict:
         "tags": [str(tag) for tag in meta.get("tags") or []],
         "sections": [{"title": title, "anchor": anchor, "url": f"{url}#{anchor}"}
                      for title, anchor in sections],
-        "follow_ups": [{"question": sub.title, "url": f"{url}#{ANCHORS['Follow-ups']}"}
-                       for sub in (follow_ups.subsections if follow_ups else [])],
+        "answers": answers(page, site),
+        "follow_ups": follow_ups(page, site),
         "related": [{"id": item, "path": site.page_path(item),
                      "url": site.absolute(site.page_path(item))} for item in meta.get("related") or []],
         "snippets": [_snippet_entry(book, ref, section, url) for ref, section in refs],
@@ -151,6 +114,7 @@ def build_index(pages: list[Page], topics: list[Topic], site: Site, root: Path,
         "$schema": site.absolute(SCHEMA_URI),
         "version": VERSION,
         "site": {"name": site.name, "url": site.url, **deck_links("")},
+        "license": licence_entry(site.name, site.url),
         "torch": pinned_torch(root),
         "generated_from": {"pages": "docs/<topic>/<slug>.md",
                            "records": "snippets/<topic>/<name>.<device>.txt",

@@ -7,4 +7,6 @@ Bump ENGINE_VERSION whenever a change to the engine can change what a record hol
 normalisation, seeding, the record format): it is part of every cache key, so all snippets re-run.
 """
 
-ENGINE_VERSION = "5"
+# 6: a record's key covers the versions of the distributions its snippet uses, and its header
+# lists them (`packages:`).
+ENGINE_VERSION = "6"

@@ -7,17 +7,19 @@ that not every contributor has, so their problems are listed, and fail only with
 from __future__ import annotations
 
 import platform
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from . import ENGINE_VERSION
-from .cachekey import compute_key
+from .cachekey import compute_key, snippet_packages
 from .discovery import Snippet, all_records, discover, snippet_for_record
 from .environment import Environment, torch_version
 from .options import SnippetOptionError, parse_options
+from .packages import describe_changes
 from .pins import release
-from .records import RecordError, read_record
+from .records import Record, RecordError, read_record
 
 RecordState = Literal["current", "missing", "stale", "damaged"]
 
@@ -47,14 +49,26 @@ def record_state(snippet_path: Path, root: Path, device: str) -> tuple[RecordSta
         return "stale", f"marked stale: {record.stale}"
     key, _ = compute_key(snippet, env, root)
     if record.key != key:
-        if release(record.torch) != env.torch_base:
-            why = f"recorded with torch {record.torch}, but torch {env.torch_version} is installed"
-        elif record.engine != ENGINE_VERSION:
-            why = f"recorded by engine version {record.engine}"
-        else:
-            why = "the snippet or a helper it imports changed since it was recorded"
-        return "stale", why
+        return "stale", why_stale(record, env, snippet_packages(snippet, root))
     return "current", ""
+
+
+def why_stale(record: Record, env: Environment, packages: dict[str, str]) -> str:
+    """What differs between how `record` was made and this checkout, most sweeping first: the
+    torch release, the interpreter, the engine, a distribution the snippet uses, its source."""
+    if release(record.torch) != env.torch_base:
+        return f"recorded with torch {record.torch}, but torch {env.torch_version} is installed"
+    recorded_minor = ".".join(record.python.split(".")[:2])
+    if recorded_minor != env.python_minor:
+        return (f"recorded with Python {record.python}, but this is Python {env.python_version} "
+                f"({sys.executable}); records are made with Python {recorded_minor}: use a "
+                f"venv made with python{recorded_minor} (scripts/dev.sh setup makes one)")
+    if record.engine != ENGINE_VERSION:
+        return f"recorded by engine version {record.engine}, this is version {ENGINE_VERSION}"
+    changes = describe_changes(record.packages, packages)
+    if changes:
+        return "recorded with other package versions: " + ", ".join(changes)
+    return "the snippet or a helper it imports changed since it was recorded"
 
 
 def find_problems(root: Path) -> list[Problem]:

@@ -1,11 +1,13 @@
-"""Command line of the snippet engine: `run`, `check` and `drift` (see CONTRIBUTING.md)."""
+"""Command line of the snippet engine: `run`, `check`, `drift` and `summary` (see CONTRIBUTING.md)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import signal
 import sys
+import threading
 import time
 from collections import Counter
 from pathlib import Path
@@ -18,6 +20,7 @@ from .progress import Progress
 from .protocol import GOOD
 from .runner import execute, plan, select, summarize_failures
 from .sharding import parse_shard
+from .summary import summarize
 
 DEFAULT_ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -57,7 +60,26 @@ def _parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="execute nothing; fail on missing or stale records")
     check.add_argument("--device", choices=("cpu", "cuda", "all"), default=None,
                        help="also fail on this device's problems (CPU problems always fail)")
+    summary = sub.add_parser(
+        "summary", help="execute nothing; say in Markdown what a sharded run recorded, what "
+                        "failed and what is still missing (exit 1 unless everything is current)")
+    summary.add_argument("--device", choices=("cpu", "cuda"), default="cuda")
+    summary.add_argument("--shards", type=int, required=True, help="how many shards ran (N)")
+    summary.add_argument("--reports", type=Path, required=True,
+                         help="the folder holding each shard's report, DEVICE-shard-K.json")
+    summary.add_argument("--output", type=Path, help="write the Markdown here (default: stdout)")
     return parser
+
+
+def cmd_summary(args: argparse.Namespace) -> int:
+    result = summarize(args.root.resolve(), args.device, args.shards, args.reports)
+    text = result.markdown()
+    if args.output:
+        args.output.parent.mkdir(parents=True, exist_ok=True)
+        args.output.write_text(text, encoding="utf-8")
+    else:
+        print(text, end="")
+    return 0 if result.complete else 1
 
 
 def cmd_run(args: argparse.Namespace) -> int:
@@ -88,10 +110,10 @@ def cmd_run(args: argparse.Namespace) -> int:
               f"{min(args.jobs, len(jobs))} worker(s)", file=sys.stderr)
     try:
         ran = execute(root, jobs, env, args.jobs, progress)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         print("\ninterrupted: finished snippets kept their records; nothing was half-written",
               file=sys.stderr)
-        return 130
+        return 128 + getattr(exc, "signum", signal.SIGINT)
     outcomes = sorted(cached + ran, key=lambda o: o.path)
     if args.report:
         args.report.parent.mkdir(parents=True, exist_ok=True)
@@ -149,10 +171,10 @@ def cmd_drift(args: argparse.Namespace) -> int:
     except ProjectError as exc:  # no such torch or interpreter, a bad option line or record
         print(f"snippets.py drift: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         print("\ninterrupted: no report was written (an earlier one is as it was), and no "
               "committed record was touched", file=sys.stderr)
-        return 130
+        return 128 + getattr(exc, "signum", signal.SIGINT)
     counts = ", ".join(f"{n} {klass}" for klass, n in report["counts"].items())
     print(f"torch {report['compared']['torch']} against the pinned {report['pinned']['torch']}: "
           f"{counts}\nreport: {path.relative_to(root) if path.is_relative_to(root) else path} "
@@ -160,7 +182,24 @@ def cmd_drift(args: argparse.Namespace) -> int:
     return 0
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, handled as Ctrl-C is: the workers are stopped, their snippets' processes killed
+    and their temporary folders removed, before the run exits with 128 + the signal."""
+
+    signum = signal.SIGTERM
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise Terminated
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    commands = {"run": cmd_run, "check": cmd_check, "drift": cmd_drift}
-    return commands[args.command](args)
+    commands = {"run": cmd_run, "check": cmd_check, "drift": cmd_drift, "summary": cmd_summary}
+    if threading.current_thread() is not threading.main_thread():
+        return commands[args.command](args)  # only the main thread can handle a signal
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        return commands[args.command](args)
+    finally:
+        signal.signal(signal.SIGTERM, previous)

@@ -32,6 +32,16 @@ _CLOCK = re.compile(r"\[\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\]")
 _PID = re.compile(r"\b(pid|PID|process id)([ =:]+)\d+\b")
 
 
+def _own_pid(pid: int) -> re.Pattern[str]:
+    """Where the snippet's own process id is printed as one, and only there: after a word that
+    names it ("process 4242", "pid=4242", "getpid() = 4242") or in a /proc path. A bare number
+    is never replaced, not even alone on its line: in a container's pid namespace pids are
+    small, and `guard 8 <= s0`, `[0, 1, 2, ...]` or a printed count must keep their numbers."""
+    return re.compile(
+        rf"(/proc/){pid}(?=/|\b)"
+        rf"|(\b(?:[Pp]rocess(?: id)?|[Pp]id|PID|getpid\(\))[ =:#(]+){pid}(?![\w.])")
+
+
 def torch_shortened(path: str, torch_dir: str) -> str:
     """How torch itself abbreviates `path` in messages (torch.utils._traceback.shorten_filename):
     it cuts the part that `path` shares with torch's own folder, wherever that folder is."""
@@ -43,6 +53,9 @@ def torch_shortened(path: str, torch_dir: str) -> str:
 
 
 ENGINE_DIR = Path(__file__).resolve().parent
+# Where a system's own Python is installed among everything else (Debian's /usr, a Docker image's
+# /usr/local): never replaced by <prefix>.
+SHARED_PREFIXES = frozenset({"/", "/usr", "/usr/local", "/opt", "/opt/local", "/opt/homebrew"})
 
 
 @dataclass(frozen=True)
@@ -73,10 +86,17 @@ class PathContext:
             pairs.append((paths[name], "<site-packages>"))
         for name in ("stdlib", "platstdlib"):
             pairs.append((paths[name], "<python>"))
+        for name in ("include", "platinclude"):
+            if paths.get(name):
+                pairs.append((paths[name], "<python-include>"))
         pairs.append((paths["executable"], "python"))
         pairs.append((str(repo_root), "<repo>"))
-        pairs.append((paths["prefix"], "<prefix>"))
-        pairs.append((paths["base_prefix"], "<prefix>"))
+        # A prefix that holds only this Python (a venv, a toolcache or pyenv install) is
+        # shortened; a shared system prefix is not: under /usr or /usr/local live other
+        # programs too (/usr/bin/g++), which print as they are whichever Python ran the snippet.
+        for name in ("prefix", "base_prefix"):
+            if os.path.normpath(paths[name]) not in SHARED_PREFIXES:
+                pairs.append((paths[name], "<prefix>"))
         expanded: list[tuple[str, str]] = []
         for path, label in pairs:
             for variant in {path, str(Path(path).resolve())}:
@@ -146,7 +166,7 @@ def normalize(raw: bytes | str, context: PathContext) -> str:
     text = _GENERATED.sub(lambda m: m.group(1) + "/<generated>" + _extension(m.group(2)), text)
     text = _GLOG.sub(r"\1<time> <pid> ", text)
     if context.pid:
-        text = re.sub(rf"(?<![\w.]){context.pid}(?![\w.])", "<pid>", text)
+        text = _own_pid(context.pid).sub(lambda m: (m.group(1) or m.group(2)) + "<pid>", text)
     text = _ISO_TIME.sub("<time>", text)
     text = _CLOCK.sub("[<time>]", text)
     text = _PID.sub(r"\1\2<pid>", text)

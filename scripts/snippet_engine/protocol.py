@@ -25,11 +25,13 @@ GOOD: tuple[Outcome, ...] = ("ok", "expected-error")
 ChildOutcome = Literal["ok", "engine-error", "exit", "exception"]
 
 # Which warm worker forks the snippet (analysis.warm_kind): one that never imported Inductor,
-# or one that has already compiled once. The scheduler tells a worker its kind in this variable.
-WarmKind = Literal["export", "compile"]
+# or one that has already compiled once; or, for a CUDA run, a worker that never imports torch
+# and only forks and execs a fresh interpreter per snippet ("cold": no CUDA state can cross a
+# fork, see runner.plan). The scheduler tells a worker its kind in this variable.
+WarmKind = Literal["export", "compile", "cold"]
 WARM_UP_VARIABLE = "SNIPPET_WARM_UP"
 
-# Why the worker killed a snippet's process group before it ended by itself.
+# Why the worker killed a snippet and what it started before it ended by itself.
 KillReason = Literal["timeout", "cap"]
 
 # The end of the message for a snippet that declares `expect` and runs clean; a drift run finds
@@ -46,17 +48,21 @@ class Task(TypedDict):
     device: str  # "cpu" or "cuda": SNIPPET_DEVICE
     snippets_root: str  # importable by the snippet, for its helpers
     expect: str | None  # the `#| expect:` class name, if any
-    timeout: float  # seconds, for the whole process group
+    timeout: float  # seconds, for the snippet and every process it starts
     fresh: bool  # exec a new interpreter instead of running in the forked child
     warm: WarmKind
     defer_torch: bool  # fresh, and the snippet imports torch itself (it sets torch's variables)
+    port_default: str | None  # its default MASTER_PORT: the worker gives it a free one instead
 
 
 class ChildTask(Task):
     """Worker to the snippet's process (written to task.json): the task and where to run it."""
 
     cwd: str  # the empty working directory
+    copy: str  # a copy of the snippet in its own folder, which runs: it cannot write beside the
+    #            original through __file__ (the worker maps its path back to the original's)
     result: str  # where to write the ChildResult
+    port: str | None  # its own free MASTER_PORT, when it has a default one (port_default)
 
 
 class ChildResult(TypedDict):

@@ -46,6 +46,9 @@ class Record:
     error_type: str = ""
     stale: str = ""  # empty when current; otherwise why it is stale
     helpers: dict[str, str] = field(default_factory=dict)
+    # The distributions the output can depend on, with the versions it was recorded with
+    # (packages.package_versions); empty in a record from before engine version 6.
+    packages: dict[str, str] = field(default_factory=dict)
 
     @property
     def is_stale(self) -> bool:
@@ -74,6 +77,7 @@ class FieldSpec:
     attr: str
     write: Callable[[Any], str] = str
     read: Callable[[str], Any] = str
+    optional: bool = False  # absent from records older than the field; read as the default
 
 
 def _status(value: str) -> Outcome:
@@ -95,6 +99,21 @@ def _read_helpers(value: str) -> dict[str, str]:
     return helpers
 
 
+def _write_packages(packages: dict[str, str]) -> str:
+    return " ".join(f"{name}=={version}" for name, version in sorted(packages.items())) or "-"
+
+
+def _read_packages(value: str) -> dict[str, str]:
+    packages = {}
+    if value != "-":
+        for item in value.split():
+            name, sep, version = item.partition("==")
+            if not sep or not name or not version:
+                raise ValueError(f"'{item[:80]}' is not name==version")
+            packages[name] = version
+    return packages
+
+
 # The one description of a record's header, in the order the lines are written: the writer, the
 # parser and FIELDS all come from it. Every attribute of Record but `output` (the text after the
 # separator) is here; a test holds the two together.
@@ -109,6 +128,7 @@ RECORD_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("key", "key"),
     FieldSpec("source-sha256", "source_sha256"),
     FieldSpec("helpers", "helpers", write=_write_helpers, read=_read_helpers),
+    FieldSpec("packages", "packages", write=_write_packages, read=_read_packages, optional=True),
     FieldSpec("engine", "engine"),
     FieldSpec("torch", "torch"),
     FieldSpec("python", "python"),
@@ -148,7 +168,8 @@ def parse_record(text: str, path: Path | str = "<record>") -> Record:
     else:
         raise RecordError(f"{path}: no '{SEPARATOR}' line; the record is truncated. "
                           "Re-run the snippet to rewrite it")
-    missing = [name for name in FIELDS if name not in values]
+    missing = [spec.header for spec in RECORD_FIELDS
+               if spec.header not in values and not spec.optional]
     if missing:
         raise RecordError(f"{path}: header lacks {', '.join(missing)}. Re-run the snippet")
     parsed: dict[str, Any] = {}
@@ -203,18 +224,30 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
+def _readable(path: Path) -> Record | None:
+    """The record at `path`; None when there is none or it is damaged (git conflict markers,
+    garbage): a run must rewrite a damaged record, never stop on it."""
+    try:
+        return read_record(path)
+    except RecordError:
+        return None
+
+
 def store(path: Path, new: Record) -> bool:
-    """Write `new` unless the committed record already says the same; True when the file changed."""
-    old = read_record(path)
-    if old is not None and old.same_result(new) and old.helpers == new.helpers:
+    """Write `new` unless the committed record already says the same; True when the file changed.
+    A damaged record is overwritten."""
+    old = _readable(path)
+    if (old is not None and old.same_result(new) and old.helpers == new.helpers
+            and old.packages == new.packages):
         return False
     write_atomic(path, new.render())
     return True
 
 
 def mark_stale(path: Path, why: str) -> bool:
-    """Keep the last good output but flag it; True when the file changed."""
-    old = read_record(path)
+    """Keep the last good output but flag it; True when the file changed. A damaged record has
+    no good output to keep: it is left as it is, and `check` goes on reporting it damaged."""
+    old = _readable(path)
     if old is None:
         return False
     new = old.marked_stale(why)

@@ -8,17 +8,18 @@ overwrites a good record but marks it stale; every outcome is reported, none is 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import cast
 
 from . import ENGINE_VERSION
-from .analysis import torch_environment_line, warm_kind
+from .analysis import fresh_need, rendezvous_port_default, warm_kind
 from .cachekey import compute_key, sha256_file
 from .discovery import Snippet, discover
 from .environment import Environment
 from .normalize import PathContext, normalize
 from .options import parse_options
+from .packages import package_versions
 from .progress import Progress
 from .protocol import GOOD, Task, WarmKind
 from .protocol import Outcome as Status
@@ -62,6 +63,8 @@ class Job:
     previous: Record | None
     warm: WarmKind = "export"  # which warm worker forks it (analysis.warm_kind)
     defer_torch: bool = False  # fresh, and torch imported by the snippet itself
+    packages: dict[str, str] = field(default_factory=dict)  # in the key; written to the record
+    port_default: str | None = None  # analysis.rendezvous_port_default
 
 
 def select(root: Path, selectors: list[str] | None, device: str,
@@ -102,10 +105,18 @@ def plan(root: Path, snippets: list[Snippet], env: Environment, force: bool,
             continue
         sources = [snippet.path.read_text(encoding="utf-8")]
         sources += [(root / helper).read_text(encoding="utf-8") for helper in helpers]
-        defer_torch = torch_environment_line(sources[0]) is not None
-        jobs.append(Job(snippet, key, helpers, options.expect, options.timeout,
-                        options.fresh or all_fresh or defer_torch, previous,
-                        warm=cast(WarmKind, warm_kind(sources)), defer_torch=defer_torch))
+        need = fresh_need(sources[0], options)
+        # CUDA: no CUDA state may cross a fork (worker.stay_cold), so every snippet is a fresh
+        # interpreter, exec'd by a worker that never imported torch.
+        cuda = env.device == "cuda"
+        fresh = need is not None or all_fresh or cuda
+        jobs.append(Job(snippet, key, helpers, options.expect, options.timeout, fresh, previous,
+                        # a fresh one never runs in its worker: the cheaper warm-up will do
+                        warm="cold" if cuda else cast(WarmKind, "export" if fresh else
+                                                      warm_kind(sources)),
+                        defer_torch=need is not None and need.defer_torch,
+                        packages=package_versions(sources),
+                        port_default=rendezvous_port_default(sources[0])))
     # Longest first keeps both workers busy to the end.
     jobs.sort(key=lambda job: (-(job.previous.duration_s if job.previous else 1e9), job.snippet.rel))
     return jobs, cached
@@ -129,7 +140,7 @@ def execute(root: Path, jobs: list[Job], env: Environment, parallel: int,
             id=index, path=str(job.snippet.path), device=env.device,
             snippets_root=str(root / "snippets"), expect=job.expect,
             timeout=job.timeout, fresh=job.fresh, warm=job.warm,
-            defer_torch=job.defer_torch,
+            defer_torch=job.defer_torch, port_default=job.port_default,
         ))
     outcomes = []
     replies = pool.run(tasks) if pool is not None else run_parallel(tasks, env.device, parallel)
@@ -152,6 +163,7 @@ def execute(root: Path, jobs: list[Job], env: Environment, parallel: int,
                 torch=env.torch_version, python=env.python_version, hardware=env.hardware,
                 duration_s=reply["duration"], peak_rss_mib=reply["maxrss_kib"] / 1024,
                 recorded=_now(), error_type=outcome.error_type, helpers=job.helpers,
+                packages=job.packages,
             )
             outcome.record_changed = store(record_path, record)
         elif mark_failures:

@@ -10,41 +10,21 @@ from __future__ import annotations
 import json
 import os
 import queue
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import cast
 
 from .errors import ProjectError
 from .protocol import WARM_UP_VARIABLE, Reply, Task, WarmKind, engine_failure
+from .reaping import kill_marked
+from .snippet_env import worker_env
 
-SCRIPTS_DIR = str(Path(__file__).resolve().parent.parent)
-# Variables that change what torch prints; a snippet is recorded with none of them set.
-_SCRUB_PREFIXES = ("TORCH_LOGS", "TORCHDYNAMO_", "TORCHINDUCTOR_", "TORCH_COMPILE_", "PYTORCH_",
-                   "TRITON_", "PYTHONWARNINGS", "PYTHONSTARTUP", "PYTHONBREAKPOINT")
-
-
-def worker_env(device: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(_SCRUB_PREFIXES)}
-    env.update({
-        "PYTHONPATH": SCRIPTS_DIR,
-        "PYTHONHASHSEED": "0",
-        "PYTHONIOENCODING": "utf-8",
-        "PYTHONDONTWRITEBYTECODE": "1",
-        "OMP_NUM_THREADS": "1",
-        "MKL_NUM_THREADS": "1",
-        "NO_COLOR": "1",
-        "TERM": "dumb",
-        "LC_ALL": "C.UTF-8",
-        "TZ": "UTC",
-        "COLUMNS": "100",
-    })
-    if device == "cpu":
-        env["CUDA_VISIBLE_DEVICES"] = ""  # a CPU record is a CPU record, even on a GPU machine
-    return env
+__all__ = ["Worker", "WorkerCrashed", "WorkerPool", "run_parallel", "worker_env"]
 
 
 class WorkerCrashed(ProjectError, RuntimeError):
@@ -53,20 +33,29 @@ class WorkerCrashed(ProjectError, RuntimeError):
 
 
 class Worker:
+    """One warm worker process. Its snippets' temporary folders are made in a folder of its own
+    (its TMPDIR), which `stop` removes once the worker has gone: whatever a snippet wrote is
+    removed however the run ends, even when the worker itself had to be killed."""
+
     def __init__(self, device: str, warm: WarmKind = "export", python: str = sys.executable) -> None:
-        env = worker_env(device)
+        self.tmpdir = tempfile.mkdtemp(prefix="snippet-worker-")
+        env = worker_env(device, tmpdir=self.tmpdir)
         env[WARM_UP_VARIABLE] = warm
         self.warm = warm
-        self.proc = subprocess.Popen(
-            [python, "-m", "snippet_engine.worker"], stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-            start_new_session=True, bufsize=1,
-        )
+        try:
+            self.proc = subprocess.Popen(
+                [python, "-m", "snippet_engine.worker"], stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                start_new_session=True, bufsize=1,
+            )
+        except OSError:
+            shutil.rmtree(self.tmpdir, ignore_errors=True)
+            raise
         self._stderr: list[str] = []
         threading.Thread(target=self._drain_stderr, daemon=True).start()
         ready = self.proc.stdout.readline() if self.proc.stdout else ""
         if not ready:
-            self.proc.wait()
+            self.stop()
             raise WorkerCrashed("a snippet worker died while importing torch:\n"
                                 + "".join(self._stderr[-40:]))
 
@@ -94,12 +83,16 @@ class Worker:
             except (subprocess.TimeoutExpired, ProcessLookupError):
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait()
+                # It could not kill its snippet's processes itself: they carry its folder in
+                # their environment (TMPDIR), which finds them wherever they went.
+                kill_marked(self.tmpdir)
         for stream in (self.proc.stdin, self.proc.stdout):
             try:
                 if stream:
                     stream.close()
             except OSError:
                 pass
+        shutil.rmtree(self.tmpdir, ignore_errors=True)
 
 
 class WorkerPool:
@@ -132,8 +125,9 @@ class WorkerPool:
         with self._lock:
             if worker.proc.poll() is None:
                 self._idle.append(worker)
-            else:
-                self._all.remove(worker)
+                return
+            self._all.remove(worker)
+        worker.stop()  # only its temporary folder is left to remove
 
     def _drop(self, worker: Worker) -> None:
         worker.stop()

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from .analysis import torch_environment_line
+from .analysis import FreshNeed, fresh_need
 from .check import RecordState, record_state
 from .discovery import Snippet, helper_files
 from .options import DEVICES, SnippetOptionError, SnippetOptions, parse_options
@@ -22,8 +22,8 @@ from .records import Record, RecordError, read_record
 State = RecordState | Literal["not declared"]
 
 # What the pages need of the engine, from one module (the records' and options' own types too).
-__all__ = ["DEVICES", "DeviceStatus", "Record", "SnippetOptionError", "SnippetOptions", "SnippetStatus",
-           "State", "StatusBook", "snippet_status"]
+__all__ = ["DEVICES", "DeviceStatus", "FreshNeed", "Record", "SnippetOptionError", "SnippetOptions",
+           "SnippetStatus", "State", "StatusBook", "snippet_status"]
 
 
 @dataclass(frozen=True)
@@ -49,18 +49,12 @@ class SnippetStatus:
     devices: dict[str, DeviceStatus]  # every device in DEVICES, declared or not
     pinned: str  # the torch release requirements.txt pins
     helpers: tuple[Path, ...]  # the helper modules under snippets/ it imports, directly or not
-    environment_line: int | None  # the line that sets a torch variable before `import torch`
+    fresh: FreshNeed | None  # why the engine runs it in a new interpreter; None when it forks it
 
     @property
     def rel(self) -> str:
         """The repository-relative path, as errors and commands name it."""
         return f"snippets/{self.ref}"
-
-    @property
-    def needs_fresh_interpreter(self) -> bool:
-        """Whether it must see torch imported for the first time: it says so (`#| fresh`), or it
-        sets a variable torch reads at import. The engine runs such a snippet in a new python."""
-        return self.options.fresh or self.environment_line is not None
 
     def on(self, device: str) -> DeviceStatus:
         return self.devices[device]
@@ -93,7 +87,7 @@ def snippet_status(root: Path, ref: str) -> SnippetStatus:
         devices[device] = DeviceStatus(device, state, why, record)
     return SnippetStatus(ref, path, options, devices, pinned_torch(root),
                          tuple(helper_files(snippet, root)),
-                         torch_environment_line(path.read_text(encoding="utf-8")))
+                         fresh_need(path.read_text(encoding="utf-8"), options))
 
 
 class StatusBook:

@@ -3,7 +3,9 @@
 The worker never runs user code itself, so every child starts from the same clean, warm state,
 and the cost of importing torch (seconds) is paid once per worker instead of once per snippet.
 A snippet that opts out (`#| fresh: true`) gets fork+exec of a brand-new interpreter instead.
-The worker also enforces the timeout (killing the child's whole process group) and the output cap.
+The worker also enforces the timeout and the output cap, and, as the child subreaper of whatever
+a snippet starts (`reaping`), kills every process the snippet left behind once it has ended,
+however it ended, and removes its temporary folder, even when the run is stopped.
 
 Protocol: one JSON `Task` per line on stdin; one JSON `Reply` line back on stdout per task, after
 a first `{"ready": ...}` line (the messages are described in `protocol`). Each task goes through
@@ -15,9 +17,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import selectors
 import shutil
 import signal
+import socket
 import sys
 import sysconfig
 import tempfile
@@ -37,6 +41,7 @@ from .protocol import (
     Task,
     Verdict,
 )
+from .reaping import become_subreaper, kill_descendants, signal_descendants
 
 if TYPE_CHECKING:
     import resource
@@ -46,10 +51,12 @@ OUTPUT_CAP = 1024 * 1024  # bytes of stdout+stderr a snippet may print
 # Where this interpreter lives, for the coordinator to normalise paths with: a drift run's
 # interpreter is not the coordinator's.
 INTERPRETER = {**{name: sysconfig.get_paths()[name]
-                  for name in ("purelib", "platlib", "stdlib", "platstdlib")},
+                  for name in ("purelib", "platlib", "stdlib", "platstdlib", "include",
+                               "platinclude")},
                "executable": sys.executable, "prefix": sys.prefix, "base_prefix": sys.base_prefix}
 CHILD_SCRIPT = str(Path(__file__).with_name("child.py"))
 _current_child: int | None = None
+_current_task_dir: Path | None = None  # removed on the way out, if a stop signal comes mid-task
 _protocol_fd: int | None = None
 # The warning filters as they stand after the warm-up: the interpreter's defaults plus what torch
 # and its dependencies add when imported, exactly what a fresh process has once it has imported
@@ -116,17 +123,37 @@ def warm_up_compile() -> None:
     metrics.reset()
 
 
+def stay_cold() -> None:
+    """For CUDA runs: import nothing, touch nothing. On a GPU machine every warm-up above asks
+    `torch.cuda.is_available()` (torch._dynamo.reset(), fake tensors) and a compile calls
+    `torch.cuda.get_rng_state()` (Dynamo's preserve_global_state), which puts the worker's
+    children in torch's bad-fork state: their first CUDA use raises "Cannot re-initialize CUDA
+    in forked subprocess". A cold worker's tasks are all fresh (runner.plan), so each snippet
+    execs a new interpreter and starts with no CUDA state at all."""
+
+
 # By the WarmKind the scheduler sets in WARM_UP_VARIABLE.
-WARM_UPS: dict[str, Callable[[], None]] = {"export": warm_up, "compile": warm_up_compile}
+WARM_UPS: dict[str, Callable[[], None]] = {"export": warm_up, "compile": warm_up_compile,
+                                           "cold": stay_cold}
+
+
+def _kill_group(pid: int | None) -> None:
+    """The snippet's process group (it called setsid): all that can be found of what it started
+    where the kernel refused to make the worker a subreaper."""
+    if pid is not None:
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
 
 
 def _terminate(signum: int, frame: object) -> None:
-    if _current_child is not None:
-        try:
-            os.killpg(_current_child, signal.SIGKILL)
-            os.waitpid(_current_child, 0)
-        except (ProcessLookupError, ChildProcessError):
-            pass
+    """The coordinator stops this worker (Ctrl-C or SIGTERM of the run): the running snippet and
+    everything it started go first, then its folder."""
+    _kill_group(_current_child)
+    kill_descendants()
+    if _current_task_dir is not None:
+        shutil.rmtree(_current_task_dir, ignore_errors=True)
     os._exit(128 + signum)
 
 
@@ -136,6 +163,8 @@ def _prepare_child_env(task: ChildTask, task_dir: Path) -> None:
     os.environ["TMPDIR"] = str(task_dir / "tmp")
     os.environ["TORCHINDUCTOR_CACHE_DIR"] = str(task_dir / "cache" / "inductor")
     os.environ["TRITON_CACHE_DIR"] = str(task_dir / "cache" / "triton")
+    if task["port"]:
+        os.environ["MASTER_PORT"] = task["port"]
     tempfile.tempdir = None
     warnings.filters[:] = _warm_filters  # type: ignore[index]
     warnings.onceregistry.clear()  # type: ignore[attr-defined]
@@ -164,15 +193,36 @@ class _Ended:
     duration: float  # seconds from the fork to its exit
 
 
+def _free_port() -> str:
+    """A TCP port no one listens on now, from the kernel's ephemeral range."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("", 0))
+        return str(probe.getsockname()[1])
+
+
+def _as_default_port(text: str, task: ChildTask) -> str:
+    """The port the worker gave the snippet, written as the default it would have used alone
+    (the record must not depend on which port was free). A five-digit number from the
+    ephemeral range that the snippet printed for another reason would be rewritten too."""
+    if not task["port"] or not task["port_default"]:
+        return text
+    return re.sub(rf"(?<!\d){task['port']}(?!\d)", task["port_default"], text)
+
+
 def _spawn(task: Task) -> _Spawned:
     """Give the snippet a folder of its own and fork its process (which, for a fresh task, execs
     a new interpreter)."""
-    global _current_child
+    global _current_child, _current_task_dir
     task_dir = Path(tempfile.mkdtemp(prefix="snippet-"))
+    _current_task_dir = task_dir
     work = task_dir / "work"
-    for sub in (work, task_dir / "tmp"):
+    for sub in (work, task_dir / "tmp", task_dir / "source"):
         sub.mkdir()
-    child_task = ChildTask(**task, cwd=str(work), result=str(task_dir / "result.json"))
+    copy = task_dir / "source" / Path(task["path"]).name
+    shutil.copyfile(task["path"], copy)
+    child_task = ChildTask(**task, cwd=str(work), copy=str(copy),
+                           result=str(task_dir / "result.json"),
+                           port=_free_port() if task["port_default"] else None)
     task_file = task_dir / "task.json"
     task_file.write_text(json.dumps(child_task))
 
@@ -194,6 +244,10 @@ def _become_child(task: ChildTask, task_dir: Path, task_file: Path, read_fd: int
     or in a fresh interpreter. Never returns, even if starting the snippet fails."""
     try:
         os.setsid()
+        # As a fresh `python` has them: not the worker's handlers (a SIGTERM to the snippet must
+        # not run the worker's clean-up), and Ctrl-C raising KeyboardInterrupt.
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.SIG_DFL if task["fresh"] else signal.default_int_handler)
         os.close(read_fd)
         if _protocol_fd is not None:
             os.close(_protocol_fd)
@@ -211,8 +265,8 @@ def _become_child(task: ChildTask, task_dir: Path, task_file: Path, read_fd: int
 
 
 def _collect(spawned: _Spawned) -> _Ended:
-    """Read what the process prints until it exits, killing its group at the timeout or once it
-    has printed more than the cap; then kill whatever it left running."""
+    """Read what the process prints until it exits, killing it and everything it started at the
+    timeout or once it has printed more than the cap; then kill whatever it left running."""
     global _current_child
     pid, read_fd, started = spawned.pid, spawned.read_fd, spawned.started
     captured = bytearray()
@@ -238,10 +292,8 @@ def _collect(spawned: _Spawned) -> _Ended:
             elif len(captured) > OUTPUT_CAP:
                 killed_for = "cap"
             if killed_for:
-                try:
-                    os.killpg(pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
+                _kill_group(pid)
+                signal_descendants(signal.SIGKILL)  # reaped below: wait4 still gives its status
         if pipe_open:
             for _key, _ in selector.select(timeout=0.05):
                 chunk = os.read(read_fd, 65536)
@@ -255,12 +307,37 @@ def _collect(spawned: _Spawned) -> _Ended:
     duration = (exited_at or time.monotonic()) - started
     selector.close()
     os.close(read_fd)
-    try:  # whatever the snippet left running goes with it
-        os.killpg(pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
+    _kill_group(pid)
+    kill_descendants()  # whatever the snippet left running goes with it, wherever it went
     _current_child = None
     return _Ended(bytes(captured), status_word, rusage, killed_for, duration)
+
+
+def _as_original(text: str, task: ChildTask) -> str:
+    """What the snippet printed, with its copy's path written as the original's: a traceback, a
+    graph-break log or a printed `__file__` reads as `python snippet.py` prints it. The copy's
+    folder holds only the copy, so its path stands for the original's folder; torch's short
+    form of a path (relative to the folder it shares with torch's install,
+    `torch.utils._traceback.shorten_filename`) is mapped too."""
+    copy, original = Path(task["copy"]), Path(task["path"])
+    pairs = []
+    for copy_variant in {copy, copy.resolve()}:
+        pairs += [(str(copy_variant), str(original)),
+                  (str(copy_variant.parent), str(original.parent))]
+    torch_init = getattr(sys.modules.get("torch"), "__file__", None)
+    if torch_init:
+        torch_dir = os.path.dirname(torch_init)  # the base torch shortens against
+        for path, meant in list(pairs):
+            try:
+                short, short_meant = (p[len(os.path.commonpath([p, torch_dir])) + 1:]
+                                      for p in (path, meant))
+            except ValueError:
+                continue
+            if short and short != path:
+                pairs.append((short, short_meant))
+    for path, meant in sorted(pairs, key=lambda pair: len(pair[0]), reverse=True):
+        text = text.replace(path, meant)
+    return text
 
 
 def _reply(spawned: _Spawned, ended: _Ended) -> Reply:
@@ -271,7 +348,11 @@ def _reply(spawned: _Spawned, ended: _Ended) -> Reply:
         child_result: ChildResult | None = json.loads((task_dir / "result.json").read_text())
     except (FileNotFoundError, json.JSONDecodeError):
         child_result = None
-    output = ended.captured[:OUTPUT_CAP].decode("utf-8", errors="replace")
+    output = _as_default_port(_as_original(
+        ended.captured[:OUTPUT_CAP].decode("utf-8", errors="replace"), spawned.task), spawned.task)
+    if child_result is not None and "summary" in child_result:
+        child_result["summary"] = _as_default_port(
+            _as_original(child_result["summary"], spawned.task), spawned.task)
     reply = Reply(
         id=spawned.task["id"], output=output, duration=ended.duration,
         maxrss_kib=ended.rusage.ru_maxrss if ended.rusage else 0,
@@ -280,6 +361,8 @@ def _reply(spawned: _Spawned, ended: _Ended) -> Reply:
         **classify(spawned.task, ended.status_word, ended.killed_for, child_result),
     )
     shutil.rmtree(task_dir, ignore_errors=True)
+    global _current_task_dir
+    _current_task_dir = None
     return reply
 
 
@@ -306,8 +389,8 @@ def classify(task: Task, status_word: int | None, killed_for: KillReason | None,
     expect = task["expect"]
     if killed_for == "timeout":
         return {"status": "timeout", "message": (
-            f"ran past its timeout of {float(task['timeout']):g} s; its process group was killed. "
-            "Make it faster, or raise '#| timeout:' if it is truly this slow")}
+            f"ran past its timeout of {float(task['timeout']):g} s; it and every process it "
+            "started were killed. Make it faster, or raise '#| timeout:' if it is truly this slow")}
     if killed_for == "cap":
         return {"status": "failed", "message": (
             f"printed more than the {OUTPUT_CAP // 1024} KiB output cap and was stopped. "
@@ -356,6 +439,7 @@ def classify(task: Task, status_word: int | None, killed_for: KillReason | None,
 def main() -> None:
     signal.signal(signal.SIGTERM, _terminate)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the coordinator decides when to stop us
+    become_subreaper()  # where the kernel refuses, the process group is still killed (below)
     global _protocol_fd
     _protocol_fd = os.dup(1)
     protocol = os.fdopen(_protocol_fd, "w", buffering=1)

@@ -3,19 +3,21 @@ holding a SQLite collection), and the ids that let a newer deck update the reade
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sqlite3
 import subprocess
 import sys
 import tempfile
+import time
 import zipfile
 from pathlib import Path
 
 import genanki
 import pytest
 
-from helpers import mkdocs_env
+from helpers import ROOT, mkdocs_env
 from question_pages.decks import (
     MODEL_KEY,
     Card,
@@ -27,13 +29,14 @@ from question_pages.decks import (
     write_tsv,
 )
 from question_pages.downloads import deck_uris
+from question_pages.loading import question_page_paths
 from question_pages.model import Page
 from question_pages.parse import parse_page
 from question_pages.published import read_ledger
-from question_pages.question_index import Site
 from question_pages.scaffold import scaffold_topic
 from question_pages.site_checks import check_site
-from question_pages.topics import Topic
+from question_pages.site_urls import Site
+from question_pages.topics import Topic, load_topics
 from site_fixture import FIXTURES
 
 SITE = Site.make("PyTorch Interview Questions", "https://pytorch-interview-questions.github.io/")
@@ -54,13 +57,15 @@ def _notes(apkg: Path, tmp_path: Path) -> list[dict]:
     try:
         rows = connection.execute(
             "SELECT notes.id, notes.guid, notes.mid, notes.mod, notes.tags, notes.flds, cards.id, "
-            "cards.did FROM notes JOIN cards ON cards.nid = notes.id ORDER BY notes.guid").fetchall()
+            "cards.did, cards.due, cards.type, cards.queue FROM notes "
+            "JOIN cards ON cards.nid = notes.id ORDER BY notes.guid").fetchall()
         (cards,) = connection.execute("SELECT COUNT(*) FROM cards").fetchone()
     finally:
         connection.close()
     assert cards == len(rows), "one card per note"
     return [{"id": r[0], "guid": r[1], "model": r[2], "mod": r[3], "tags": r[4].split(),
-             "fields": r[5].split("\x1f"), "card": r[6], "deck": r[7]} for r in rows]
+             "fields": r[5].split("\x1f"), "card": r[6], "deck": r[7], "due": r[8],
+             "new": (r[9], r[10]) == (0, 0)} for r in rows]
 
 
 def _by_guid(notes: list[dict]) -> dict[str, dict]:
@@ -114,8 +119,97 @@ def test_the_site_deck_holds_the_topic_decks_with_the_same_notes(built_site: Pat
     for guid, note in topic.items():
         assert (site[guid]["id"], site[guid]["card"], site[guid]["fields"], site[guid]["deck"]) == (
             note["id"], note["card"], note["fields"], note["deck"])
+    # Each deck says where its cards come from and on what terms (they are the pages' content).
+    with zipfile.ZipFile(built_site / "decks" / "all_questions.apkg") as archive:
+        db = tmp_path / "site.anki2"
+        db.write_bytes(archive.read("collection.anki2"))
+    connection = sqlite3.connect(db)
+    try:
+        (decks,) = connection.execute("SELECT decks FROM col").fetchone()
+    finally:
+        connection.close()
+    description = json.loads(decks)[str(stable_id("deck:export"))]["desc"]
+    assert description == (
+        'torch.export: questions and follow-ups from <a href="https://pytorch-interview-questions'
+        '.github.io/">PyTorch Interview Questions</a>, under '
+        '<a href="https://creativecommons.org/licenses/by/4.0/">CC BY 4.0</a>.')
     # The topics without questions still get their (empty) deck, at the URL the ledger lists.
     assert _notes(built_site / "decks" / "compile.apkg", tmp_path) == []
+
+
+def test_new_cards_come_in_learning_order_each_question_before_its_follow_ups(
+        built_site: Path, tmp_path: Path) -> None:
+    """Anki shows new cards by their position (`due`): the junior page, then its follow-up, then
+    the middle page and its follow-up; the same positions in the topic's and the site's deck."""
+    expected = [genanki.guid_for("export/other-page"),
+                genanki.guid_for("export/other-page", "Why does it exist?"),
+                genanki.guid_for("export/good-page"),
+                genanki.guid_for("export/good-page", "Is the output ever typed by hand?")]
+    for name in ("export", "all_questions"):
+        notes = _notes(built_site / "decks" / f"{name}.apkg", tmp_path)
+        assert all(note["new"] for note in notes)
+        by_position = sorted(notes, key=lambda note: note["due"])
+        assert [note["guid"] for note in by_position] == expected, name
+        assert [note["due"] for note in by_position] == [1, 2, 3, 4], name
+    rows = (built_site / "decks" / "export.tsv").read_text(encoding="utf-8").split("\n")[1:-1]
+    notes = _by_guid(_notes(built_site / "decks" / "export.apkg", tmp_path))
+    assert [row.split("\t")[0] for row in rows] == [notes[guid]["fields"][0] for guid in expected]
+
+
+def test_positions_run_on_across_topics_in_topic_order(good_page: Page, tmp_path: Path) -> None:
+    """A second topic's cards come after the first's in the site's deck, and keep those positions
+    in their own topic's deck."""
+    docs = good_page.path.parent.parent
+    (docs / "compile").mkdir()
+    text = (FIXTURES / "other-page.md").read_text(encoding="utf-8")
+    (docs / "compile" / "other-page.md").write_text(text.replace("topic: export", "topic: compile"),
+                                                    encoding="utf-8")
+    moved = parse_page(docs / "compile" / "other-page.md", docs)
+    topics = [Topic("compile", "torch.compile", 1), Topic("export", "torch.export", 2)]
+    write_decks(tmp_path / "out", [good_page, moved], topics, SITE)
+    site = sorted(_notes(tmp_path / "out" / "decks" / "all_questions.apkg", tmp_path),
+                  key=lambda note: note["due"])
+    assert [n["guid"] for n in site] == [
+        genanki.guid_for("compile/other-page"), genanki.guid_for("compile/other-page", "Why does it exist?"),
+        genanki.guid_for("export/good-page"),
+        genanki.guid_for("export/good-page", "Is the output ever typed by hand?")]
+    assert [n["due"] for n in site] == [1, 2, 3, 4]
+    export = _notes(tmp_path / "out" / "decks" / "export.apkg", tmp_path)
+    assert sorted(n["due"] for n in export) == [3, 4]
+
+
+def _git(*args: str, cwd: Path) -> str:
+    return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=True,
+                          timeout=120).stdout
+
+
+def test_two_clones_of_one_commit_give_byte_identical_decks(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deploy builds from a fresh clone, whose files all carry the time of the clone: the
+    notes' time must come from the commit, not from the files, or every deploy would mark every
+    card newer and Anki's import would overwrite the reader's own edits."""
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    built = []
+    for number, age in enumerate((7200, 0)):  # made two hours apart, as far as the files can tell
+        clone = tmp_path / f"clone{number}"
+        _git("clone", "--quiet", str(ROOT), str(clone), cwd=tmp_path)
+        stamp = time.time() - age
+        for path in (clone / "docs").rglob("*"):
+            os.utime(path, (stamp, stamp))
+        docs = clone / "docs"
+        pages = [parse_page(path, docs) for path in question_page_paths(docs)]
+        write_decks(clone / "site", pages, load_topics(docs), SITE)
+        built.append(clone)
+    first, second = built
+    pages = [p.relative_to(first).as_posix() for p in question_page_paths(first / "docs")]
+    committed = int(_git("log", "-1", "--format=%ct", "--", *pages, cwd=first).strip())
+    files = sorted(p.relative_to(first / "site") for p in (first / "site").rglob("*") if p.is_file())
+    assert files and files == sorted(
+        p.relative_to(second / "site") for p in (second / "site").rglob("*") if p.is_file())
+    for rel in files:
+        assert (first / "site" / rel).read_bytes() == (second / "site" / rel).read_bytes(), rel
+    notes = _notes(first / "site" / "decks" / "all_questions.apkg", tmp_path)
+    assert notes and {note["mod"] for note in notes} == {committed}
 
 
 def test_two_builds_give_the_same_ids_and_the_same_bytes(built_site: Path, site_source: Path,

@@ -13,7 +13,7 @@ import pytest
 from helpers import ROOT
 from question_pages.catalog import learning_order
 from question_pages.loading import load_pages, question_page_paths
-from question_pages.question_index import Site, SiteUrlError
+from question_pages.site_urls import Site, SiteUrlError
 from question_pages.topics import load_topics
 from snippet_engine.pins import pinned_torch
 
@@ -37,7 +37,7 @@ def test_the_built_index_validates_against_the_built_schema(real_index) -> None:
     index, validator = real_index
     errors = sorted(validator.iter_errors(index), key=lambda e: list(e.absolute_path))
     assert not errors, "\n".join(f"{list(e.absolute_path)}: {e.message}" for e in errors[:10])
-    assert index["version"] == 1 and index["torch"] == pinned_torch(ROOT)
+    assert index["version"] == 2 and index["torch"] == pinned_torch(ROOT)
     assert index["$schema"] == SITE_URL + "questions.schema.json"
 
 
@@ -53,6 +53,22 @@ def test_the_schema_rejects_a_broken_entry(real_index) -> None:
     relative = copy.deepcopy(index)
     relative["questions"][0]["url"] = relative["questions"][0]["path"]
     assert not validator.is_valid(relative)
+    no_answers = copy.deepcopy(index)
+    del no_answers["questions"][0]["answers"]
+    assert ["'answers' is a required property"] == [
+        e.message for e in validator.iter_errors(no_answers)]
+    text_only = copy.deepcopy(index)
+    del text_only["questions"][0]["answers"]["short_answer"][0]["html"]
+    assert ["'html' is a required property"] == [e.message for e in validator.iter_errors(text_only)]
+    unanswered = copy.deepcopy(index)
+    entry = next(q for q in unanswered["questions"] if q["follow_ups"])
+    del entry["follow_ups"][0]["answer"]
+    assert ["'answer' is a required property"] == [
+        e.message for e in validator.iter_errors(unanswered)]
+    unlicensed = copy.deepcopy(index)
+    del unlicensed["license"]
+    assert ["'license' is a required property"] == [
+        e.message for e in validator.iter_errors(unlicensed)]
 
 
 def test_every_question_in_learning_order_at_its_built_url(real_site: Path, real_index) -> None:

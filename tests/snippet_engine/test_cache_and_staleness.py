@@ -10,6 +10,7 @@ from helpers import run_cli, write
 from snippet_engine.cachekey import compute_key
 from snippet_engine.discovery import discover
 from snippet_engine.environment import Environment
+from snippet_engine.preview import LivePreview
 from snippet_engine.records import read_record
 
 ENV = Environment(device="cpu", torch_version="2.13.0+cpu", python_version="3.11.7", hardware="x")
@@ -133,3 +134,44 @@ def test_devices_option_limits_where_a_snippet_runs(repo: Path) -> None:
     assert report(repo)[0] == 0
     out = run_cli("check", "--device", "cuda", root=repo)
     assert out.returncode == 0, out.stdout
+
+
+CONFLICTED = ("<<<<<<< HEAD\n{record}=======\nsomething else\n>>>>>>> other-branch\n")
+
+
+def test_a_damaged_record_is_rewritten_and_the_run_goes_on(repo: Path, record_of) -> None:
+    """A record left with git conflict markers: `run` rewrites it, the other snippets are
+    recorded, and the run exits 0 (it used to abort with a fatal error at shutdown)."""
+    write(repo, "snippets/t/a.py", "print('a')\n")
+    write(repo, "snippets/t/b.py", "print('b')\n")
+    assert report(repo)[0] == 0
+    damaged = record_of(repo, "snippets/t/a.py")
+    damaged.write_text(CONFLICTED.format(record=damaged.read_text()))
+    checked = run_cli("check", root=repo)
+    assert checked.returncode == 1 and "snippets/t/a.py [cpu]: damaged" in checked.stdout
+    write(repo, "snippets/t/b.py", "print('b2')\n")
+    code, data = report(repo)
+    assert code == 0, data
+    assert read_record(damaged).output == "a\n"
+    assert read_record(record_of(repo, "snippets/t/b.py")).output == "b2\n"
+    assert run_cli("check", root=repo).returncode == 0
+
+
+def test_the_live_preview_survives_a_damaged_record(repo: Path, record_of) -> None:
+    write(repo, "snippets/t/a.py", "print('a')\n")
+    write(repo, "snippets/t/broken.py", "print('good')\n")
+    assert report(repo)[0] == 0
+    for rel in ("snippets/t/a.py", "snippets/t/broken.py"):
+        record = record_of(repo, rel)
+        record.write_text(CONFLICTED.format(record=record.read_text()))
+    write(repo, "snippets/t/broken.py", "raise RuntimeError('half edited')\n")
+    preview = LivePreview(repo)
+    try:
+        ran, failures = preview.refresh()
+        again, _ = preview.refresh()  # the next rebuild: nothing left to do, nothing raised
+    finally:
+        preview.close()
+    assert {o.path: o.status for o in ran} == {"snippets/t/a.py": "ok",
+                                               "snippets/t/broken.py": "failed"}
+    assert list(failures) == ["snippets/t/broken.py"] and again == []
+    assert read_record(record_of(repo, "snippets/t/a.py")).output == "a\n"

@@ -1,9 +1,12 @@
 import json
 import os
+import shutil
 import subprocess
 import sys
 import sysconfig
 from pathlib import Path
+
+import pytest
 
 from helpers import SCRIPTS, run_cli, write
 from snippet_engine.normalize import PathContext, normalize
@@ -59,6 +62,34 @@ def test_torch_abbreviated_paths_read_the_same_from_any_checkout() -> None:
         assert normalize(text, context) == "Caused by: (snippets/t/x.py:9 in forward)\n"
 
 
+def interpreter_at(base: str, venv: str = "/srv/app/.venv") -> dict[str, str]:
+    """The paths a worker reports for a venv at `venv` made from a Python installed at `base`."""
+    return {"purelib": f"{venv}/lib/python3.11/site-packages",
+            "platlib": f"{venv}/lib/python3.11/site-packages",
+            "stdlib": f"{base}/lib/python3.11", "platstdlib": f"{venv}/lib/python3.11",
+            "include": f"{base}/include/python3.11", "platinclude": f"{base}/include/python3.11",
+            "executable": f"{venv}/bin/python", "prefix": venv, "base_prefix": base}
+
+
+def test_where_python_is_installed_does_not_reach_a_record() -> None:
+    """Debian's Python lives in /usr, among the C++ compiler; CI's in a folder of its own. The
+    compiler's path must print as it is on both, and Python's own files alike on both."""
+    text = ("cc: /usr/bin/g++ -I{base}/include/python3.11 -c x.cpp\n"
+            "import os: {base}/lib/python3.11/os.py\n")
+    want = ("cc: /usr/bin/g++ -I<python-include> -c x.cpp\n"
+            "import os: <python>/os.py\n")
+    for base in ("/usr", "/usr/local", "/opt/hostedtoolcache/Python/3.11.14/x64",
+                 "/root/.pyenv/versions/3.11.7"):
+        context = PathContext.build(Path("/r"), Path("/tmp/snippet-abc"), None,
+                                    interpreter=interpreter_at(base))
+        assert normalize(text.format(base=base), context) == want, base
+    # A prefix that holds only Python is still shortened.
+    toolcache = "/opt/hostedtoolcache/Python/3.11.14/x64"
+    context = PathContext.build(Path("/r"), None, None, interpreter=interpreter_at(toolcache))
+    assert normalize(f"{toolcache}/lib/libpython3.11.so\n", context) == (
+        "<prefix>/lib/libpython3.11.so\n")
+
+
 LOGS_A_TORCH_PATH = (
     "import torch\n"
     "class M(torch.nn.Module):\n"
@@ -107,10 +138,44 @@ def test_files_generated_in_the_snippets_caches() -> None:
         "lib: <tmp>/cache/inductor/<generated>.so)\n")
 
 
-def test_the_snippets_own_process_id() -> None:
+def test_the_snippets_own_process_id_where_it_is_printed_as_one() -> None:
     context = PathContext.build(Path("/r"), Path("/tmp/snippet-abc"), None, pid=48213)
-    assert normalize("worker 48213 started; 482135 and 1.48213 are other numbers\n", context) == (
-        "worker <pid> started; 482135 and 1.48213 are other numbers\n")
+    text = ("process 48213 started; os.getpid() = 48213; pid 48213\n"
+            "read /proc/48213/status\n"
+            "482135 and 1.48213 are other numbers\n")
+    assert normalize(text, context) == (
+        "process <pid> started; os.getpid() = <pid>; pid <pid>\n"
+        "read /proc/<pid>/status\n"
+        "482135 and 1.48213 are other numbers\n")
+
+
+def test_a_number_equal_to_a_small_pid_is_kept() -> None:
+    # In a fresh pid namespace (a container) the snippet's pid is small: 5 or 8 are real output.
+    for pid in (5, 8, 1):
+        context = PathContext.build(Path("/r"), Path("/tmp/snippet-abc"), None, pid=pid)
+        listing = str(list(range(300)))
+        guard = "Runtime assertion: guard 8 <= u0 failed (1 == 1, 5 >= 1)\n  8\n"
+        assert normalize(listing + "\n" + guard, context) == listing + "\n" + guard
+
+
+def test_small_pid_namespace_keeps_numbers_end_to_end(tmp_path: Path) -> None:
+    """The issue's repro: a run in a new pid namespace, where the snippet's pid is a small number
+    that also appears in its output. Needs root (or user namespaces) for unshare."""
+    if shutil.which("unshare") is None:
+        pytest.skip("no unshare")
+    probe = subprocess.run(["unshare", "--pid", "--fork", "--mount-proc", "true"],
+                           capture_output=True, check=False)
+    if probe.returncode != 0:
+        pytest.skip(f"cannot make a pid namespace here: {probe.stderr.decode()[-200:]}")
+    write(tmp_path, "snippets/t/numbers.py",
+          "import os\nprint(list(range(40)))\nprint(8)\nprint('pid', os.getpid())\n")
+    done = subprocess.run(
+        ["unshare", "--pid", "--fork", "--mount-proc", sys.executable,
+         str(SCRIPTS / "snippets.py"), "--root", str(tmp_path), "run", "--jobs", "1"],
+        capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    record = (tmp_path / "snippets/t/numbers.cpu.txt").read_text()
+    assert record.endswith(f"\n{list(range(40))}\n8\npid <pid>\n"), record[-300:]
 
 
 def test_engine_frames_leave_a_printed_stack() -> None:

@@ -34,9 +34,11 @@ BANK = {
                 "time.sleep(300)\n"),
     "segv.py": "import ctypes\nctypes.string_at(0)\n",
     "chatty.py": "import sys\nwhile True:\n    sys.stdout.write('x' * 4096)\n",
-    "forked.py": "import sys\nprint('warm worker' if 'snippet_engine' in sys.modules else 'fresh')\n",
-    "fresh_opt_out.py": ("#| fresh: true\nimport sys\n"
-                         "print('warm worker' if 'snippet_engine' in sys.modules else 'fresh')\n"),
+    # Not by sys.modules: a snippet that asks what it holds runs fresh (analysis.fresh_need).
+    "forked.py": ("print('warm worker' if b'snippet_engine.worker' in "
+                  "open('/proc/self/cmdline', 'rb').read() else 'fresh')\n"),
+    "fresh_opt_out.py": ("#| fresh: true\nprint('warm worker' if b'snippet_engine.worker' in "
+                         "open('/proc/self/cmdline', 'rb').read() else 'fresh')\n"),
 }
 
 

@@ -46,7 +46,8 @@ EVERY_FIELD = make(
     error_type="torch._dynamo.exc.UserError", stale="the last run (2027-01-02T00:00:00Z) failed: boom",
     key="k9", source_sha256="s9", engine="7", torch="2.14.1+cu130", python="3.12.3",
     hardware="NVIDIA H200, CUDA 13.0", duration_s=12.25, peak_rss_mib=4097.0,
-    recorded="2027-01-02T03:04:05Z", helpers={"snippets/t/_z.py": "d2", "snippets/_a.py": "d1"})
+    recorded="2027-01-02T03:04:05Z", helpers={"snippets/t/_z.py": "d2", "snippets/_a.py": "d1"},
+    packages={"onnx": "1.23.2", "numpy": "2.4.6"})
 
 
 def test_every_field_round_trips_through_a_file(tmp_path: Path) -> None:
@@ -128,6 +129,29 @@ def test_mark_stale_keeps_the_good_output(tmp_path: Path) -> None:
     record = read_record(path)
     assert record.is_stale and record.output == "tensor([1.])\n" and "boom" in record.stale
     assert not mark_stale(record_path(tmp_path / "none"), "x")  # nothing recorded, nothing invented
+
+
+def conflicted(record: Record) -> str:
+    """A record as git leaves it after a merge conflict."""
+    ours, theirs = record.render(), record.render().replace("tensor([1.])", "tensor([9.])")
+    return f"<<<<<<< HEAD\n{ours}=======\n{theirs}>>>>>>> other-branch\n"
+
+
+@pytest.mark.parametrize("damage", ["conflict", "garbage", "bytes"])
+def test_a_damaged_record_is_rewritten_by_store_and_left_by_mark_stale(tmp_path: Path,
+                                                                        damage: str) -> None:
+    path = record_path(tmp_path)
+    if damage == "conflict":
+        path.write_text(conflicted(make()))
+    elif damage == "garbage":
+        path.write_text("\x00 nonsense\n")
+    else:
+        path.write_bytes(b"\xff\xfe" + make().render().encode())
+    before = path.read_bytes()
+    assert not mark_stale(path, "the last run failed")  # no good output to keep
+    assert path.read_bytes() == before
+    assert store(path, make())
+    assert read_record(path) == make()
 
 
 def _writer(path: str, index: int) -> None:

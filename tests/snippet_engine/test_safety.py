@@ -104,3 +104,39 @@ def test_a_snippet_killed_on_timeout_leaves_no_compile_worker(repo: Path, tmp_pa
     assert "compile workers running: True" in output, output  # the pool really was there
     time.sleep(1.0)
     assert _processes_with(mark) == [], "a compile worker outlived its snippet"
+
+
+WRITES_BESIDE_ITSELF = '''from pathlib import Path
+import sys
+from _helper import VALUE
+here = Path(__file__)
+(here.parent / "model.pt2").write_bytes(b"artifact")
+here.with_name("other.cpu.txt").write_text("forged record")
+here.write_text("print('rewritten')")
+print("helper:", VALUE, "| __file__:", __file__, "| argv:", sys.argv)
+raise RuntimeError("the traceback names the original")
+'''
+
+
+def test_a_snippet_cannot_write_into_the_checkout_through_its_file(repo: Path, tmp_path: Path,
+                                                                    record_of) -> None:
+    write(repo, "snippets/t/_helper.py", "VALUE = 42\n")
+    write(repo, "snippets/t/other.py", "print('other')\n")
+    writer = write(repo, "snippets/t/writer.py", "#| expect: RuntimeError\n" + WRITES_BESIDE_ITSELF)
+    assert run_cli("run", str(repo / "snippets/t/other.py"), root=repo).returncode == 0
+    other_record = record_of(repo, "snippets/t/other.py").read_bytes()
+    before = {p: p.read_bytes() for p in (repo / "snippets").rglob("*")
+              if p.is_file() and p != writer}
+    report = tmp_path / "report.json"
+    done = run_cli("run", str(writer), "--report", str(report), root=repo)
+    assert done.returncode == 0, done.stderr
+    assert writer.read_text(encoding="utf-8").endswith(WRITES_BESIDE_ITSELF), "it rewrote itself"
+    assert not (repo / "snippets/t/model.pt2").exists()
+    assert record_of(repo, "snippets/t/other.py").read_bytes() == other_record
+    after = {p: p.read_bytes() for p in (repo / "snippets").rglob("*")
+             if p.is_file() and p not in (writer, record_of(repo, "snippets/t/writer.py"))}
+    assert after == before
+    output = json.loads(report.read_text())["snippets"][0]["output"]
+    assert output == ("helper: 42 | __file__: snippets/t/writer.py | argv: ['snippets/t/writer.py']\n"
+                      "RuntimeError: the traceback names the original\n"), output
+    assert run_cli("check", root=repo).returncode == 0

@@ -12,9 +12,10 @@
 
   var id = slot.dataset.question;
   var targets = [Number(slot.dataset.basicsSeconds), Number(slot.dataset.solidSeconds)];
-  // Everything that answers the question is hidden while practising; the follow-ups stay, closed.
+  // Everything that answers the question is hidden while practising, the follow-ups too: their
+  // answers are answers, and their questions are put one at a time in the panel after the rating.
   var HIDDEN = ["short-answer", "basics", "solid-answer", "code", "go-deeper", "explainer",
-                "red-flags", "sources", "related-questions"];
+                "follow-ups", "red-flags", "sources", "related-questions"];
   var RATING_LABELS = { "got-it": "Got it", "review": "Review", "not-yet": "Not yet" };
 
   function el(tag, attrs, text) {
@@ -35,15 +36,26 @@
     return nodes;
   }
 
+  // `hidden` alone is not enough: Material's CSS gives tabs, admonitions and <details> a display
+  // of their own, which beats the attribute's. The data attribute is what site.css hides with
+  // `display: none !important`, and `inert` keeps anything inside out of the Tab order and of
+  // find-in-page, whatever a stylesheet does.
+  function conceal(node) {
+    node.dataset.practiceHidden = "1";
+    node.hidden = true;
+    node.inert = true;
+  }
+
+  function unconceal(node) {
+    delete node.dataset.practiceHidden;
+    node.hidden = false;
+    node.inert = false;
+  }
+
   function setHidden(anchor, hidden) {
     sectionNodes(anchor).forEach(function (node) {
-      if (hidden) {
-        node.dataset.practiceHidden = "1";
-        node.hidden = true;
-      } else if (node.dataset.practiceHidden) {
-        delete node.dataset.practiceHidden;
-        node.hidden = false;
-      }
+      if (hidden) conceal(node);
+      else if (node.dataset.practiceHidden) unconceal(node);
     });
   }
 
@@ -84,11 +96,26 @@
     timer = null;
   }
 
+  // A follow-up being practised sits in the panel; it goes back to its place, closed and hidden
+  // with the rest until the page is shown, after its rating or when the reader stops.
+  var away = null;
+
+  function putBack() {
+    if (!away) return;
+    away.details.open = false;
+    conceal(away.details);
+    away.home.parentNode.insertBefore(away.details, away.home);
+    away.home.remove();
+    away = null;
+  }
+
   function exit() {
     stopTimer();
+    putBack();
     HIDDEN.forEach(function (anchor) { setHidden(anchor, false); });
     if (panel) panel.remove();
     panel = null;
+    delete document.documentElement.dataset.practising;
     start.hidden = false;
     start.focus();
   }
@@ -184,13 +211,13 @@
       var home = document.createComment("follow-up " + (index + 1));
       details.parentNode.insertBefore(home, details);
       box.insertBefore(details, reveal);
+      unconceal(details);
       details.open = true;
+      away = { details: details, home: home };
       reveal.remove();
       var rate = ratingGroup("How did you answer it?", function (rating) {
         P.rateFollowUp(id, question, rating);
-        details.open = false;
-        home.parentNode.insertBefore(details, home);
-        home.remove();
+        putBack();
         practiseFollowUps(list, index + 1);
       });
       box.appendChild(rate);
@@ -200,7 +227,14 @@
   }
 
   function begin() {
+    // One panel, however the self-test is started (the button, a link to #practice, twice).
+    if (panel) {
+      panel.querySelector(".practice-intro").focus();
+      return;
+    }
     start.hidden = true;
+    // The table of contents is hidden too: the explainer's headings hint at its answer.
+    document.documentElement.dataset.practising = "1";
     HIDDEN.forEach(function (anchor) { setHidden(anchor, true); });
     followUps().forEach(function (details) { details.open = false; });
     panel = el("section", { "class": "practice-panel", "aria-label": "Self-test" });

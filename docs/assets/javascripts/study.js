@@ -42,6 +42,45 @@
   }
 
   // -- summary --------------------------------------------------------------------------------
+  // Done and due per topic and level: a group of rows per topic (its title heads the group), a row
+  // per level that has questions, and a column each for the questions, done and due, so no cell
+  // holds three numbers. Narrow enough for a phone; site.css gives it borders and spacing.
+  function countsTable(questions, value, on) {
+    var wrap = el("div", { "class": "progress-table-wrap" });
+    var table = wrap.appendChild(el("table", { "class": "progress-table" }));
+    table.appendChild(el("caption", {}, "Done and due, per topic and level"));
+    var head = table.appendChild(el("thead")).appendChild(el("tr"));
+    ["Level", "Questions", "Done", "Due for review"].forEach(function (name) {
+      head.appendChild(el("th", { scope: "col" }, name));
+    });
+    var topics = [];
+    questions.forEach(function (q) { if (topics.indexOf(q.topic) < 0) topics.push(q.topic); });
+    // In the order of docs/topics.yml, as the navigation shows them.
+    topics.sort(function (a, b) {
+      var rank = function (t) { return questions.filter(function (q) { return q.topic === t; })[0].topic_rank; };
+      return rank(a) - rank(b);
+    });
+    topics.forEach(function (topic) {
+      var body = table.appendChild(el("tbody"));
+      var ofTopic = questions.filter(function (q) { return q.topic === topic; });
+      body.appendChild(el("tr", { "class": "progress-topic" }))
+        .appendChild(el("th", { scope: "rowgroup", colspan: "4" }, ofTopic[0].topic_title));
+      LEVELS.forEach(function (level) {
+        var here = ofTopic.filter(function (q) { return q.level === level; });
+        if (!here.length) return;
+        var count = function (state) {
+          return here.filter(function (q) { return stateOf(q, value, on) === state; }).length;
+        };
+        var row = body.appendChild(el("tr", { "data-topic": topic, "data-level": level }));
+        row.appendChild(el("th", { scope: "row" }, capital(level)));
+        [here.length, count("done"), count("due")].forEach(function (n) {
+          row.appendChild(el("td", {}, String(n)));
+        });
+      });
+    });
+    return wrap;
+  }
+
   function summary(tool) {
     var questions = questionsOf(tool);
     function draw() {
@@ -66,42 +105,55 @@
         line.appendChild(document.createTextNode("Nothing is due and every question is started."));
       }
       box.appendChild(line);
-      var table = el("table", { "class": "progress-table" });
-      var caption = el("caption", {}, "Done and due, per topic and level (done / due / questions)");
-      table.appendChild(caption);
-      var head = el("tr");
-      head.appendChild(el("th", { scope: "col" }, "Topic"));
-      LEVELS.forEach(function (level) { head.appendChild(el("th", { scope: "col" }, capital(level))); });
-      table.appendChild(el("thead")).appendChild(head);
-      var body = table.appendChild(el("tbody"));
-      var topics = [];
-      questions.forEach(function (q) { if (topics.indexOf(q.topic) < 0) topics.push(q.topic); });
-      // In the order of docs/topics.yml, as the navigation shows them.
-      topics.sort(function (a, b) {
-        var rank = function (t) { return questions.filter(function (q) { return q.topic === t; })[0].topic_rank; };
-        return rank(a) - rank(b);
-      });
-      topics.forEach(function (topic) {
-        var row = el("tr");
-        var title = questions.filter(function (q) { return q.topic === topic; })[0].topic_title;
-        row.appendChild(el("th", { scope: "row" }, title));
-        LEVELS.forEach(function (level) {
-          var here = questions.filter(function (q) { return q.topic === topic && q.level === level; });
-          var done = here.filter(function (q) { return stateOf(q, value, on) === "done"; }).length;
-          var due = here.filter(function (q) { return stateOf(q, value, on) === "due"; }).length;
-          var cell = el("td", { "data-topic": topic, "data-level": level },
-                        here.length ? done + " / " + due + " / " + here.length : "none");
-          row.appendChild(cell);
-        });
-        body.appendChild(row);
-      });
-      box.appendChild(table);
+      box.appendChild(countsTable(questions, value, on));
       var due = questions.filter(function (q) { return stateOf(q, value, on) === "due"; });
       if (due.length) {
         box.appendChild(el("p", {}, "Due for review today:"));
         var list = box.appendChild(el("ul", { "class": "progress-due" }));
         due.forEach(function (q) { list.appendChild(el("li")).appendChild(link(q)); });
       }
+    }
+    draw();
+    P.onChange(draw);
+  }
+
+  // -- ratings --------------------------------------------------------------------------------
+  // Every question the reader has rated, in learning order, with where it stands and, under it,
+  // each of its follow-ups with its own rating (practice.js rates them one at a time).
+  var RATING_LABELS = { "got-it": "Got it", "review": "Review", "not-yet": "Not yet" };
+
+  function ratingText(rating, rated) {
+    return "Rated " + (RATING_LABELS[rating] || String(rating)) + (rated ? " on " + rated : "") + ".";
+  }
+
+  function ratings(tool) {
+    var questions = questionsOf(tool);
+    function draw() {
+      var value = P.load(), on = P.today();
+      var box = tool.querySelector(".progress-output") || tool.appendChild(el("div", { "class": "progress-output" }));
+      box.innerHTML = "";
+      var rated = questions.filter(function (q) { return value.questions[q.id]; });
+      if (!rated.length) {
+        box.appendChild(el("p", {}, "You have not rated a question yet."));
+        return;
+      }
+      var list = box.appendChild(el("ul", { "class": "progress-ratings" }));
+      rated.forEach(function (q) {
+        var e = value.questions[q.id];
+        var item = list.appendChild(el("li"));
+        item.appendChild(link(q));
+        item.appendChild(el("span", { "class": "progress-rating" },
+          " " + ratingText(e.rating, e.rated) + " Now: " + P.label(q.id, on) + "."));
+        var titles = Object.keys(e.followups || {});
+        if (!titles.length) return;
+        var sub = item.appendChild(el("ul", { "class": "progress-followup-ratings", "aria-label": "Follow-ups" }));
+        titles.forEach(function (title) {
+          var f = e.followups[title] || {};
+          var line = sub.appendChild(el("li"));
+          line.appendChild(el("span", { "class": "progress-followup-question" }, title));
+          line.appendChild(el("span", { "class": "progress-rating" }, " " + ratingText(f.rating, f.rated)));
+        });
+      });
     }
     draw();
     P.onChange(draw);
@@ -239,9 +291,10 @@
     tool.appendChild(message);
   }
 
-  var TOOLS = { summary: summary, plan: plan, transfer: transfer };
+  var TOOLS = { summary: summary, ratings: ratings, plan: plan, transfer: transfer };
   document.querySelectorAll("[data-progress-tool]").forEach(function (tool) {
-    if (tool.dataset.ready) return;
+    // The mock interview has its own script (mock.js), loaded by its page.
+    if (tool.dataset.ready || !TOOLS[tool.dataset.progressTool]) return;
     tool.dataset.ready = "1";
     var fallback = tool.querySelector(".progress-fallback");
     if (fallback) fallback.remove();

@@ -1,0 +1,230 @@
+"""The mock interview page in Chromium: reached from the home page; with a fake microphone
+(`--use-fake-device-for-media-stream --use-fake-ui-for-media-stream`) a reader records an answer,
+plays it back beside the model answers, ticks the short answer and the red flags said, grades it
+(the grade lands in the review schedule), answers one follow-up, and deletes the recording from
+the summary; without a microphone, by keyboard alone, no recording is offered; questions marked
+done are not drawn unless the reader asks for them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .gates import CHROMIUM, CHROMIUM_ARGS, DESKTOP, serious_accessibility_violations
+from .sites import Site
+
+FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]
+RECORDINGS = """() => new Promise((resolve, reject) => {
+  const open = indexedDB.open("pytorch-interview-questions.recordings", 1);
+  open.onupgradeneeded = () => open.result.createObjectStore("recordings");
+  open.onsuccess = () => {
+    const request = open.result.transaction("recordings").objectStore("recordings").getAllKeys();
+    request.onsuccess = () => { open.result.close(); resolve(request.result); };
+    request.onerror = () => reject(request.error);
+  };
+})"""
+
+
+@pytest.fixture(scope="module")
+def media_browser(browser: Browser) -> Iterator[Browser]:
+    """A second Chromium, from the same Playwright, with a fake microphone that needs no click."""
+    media = browser.browser_type.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS + FAKE_MEDIA)
+    try:
+        yield media
+    finally:
+        media.close()
+
+
+def axe(page: Page) -> list[str]:
+    """axe's serious problems, with the pointer out of the way: a button left under it after a
+    click is drawn in its hover colour, which is not what a reader reads it in."""
+    page.mouse.move(0, 0)
+    return serious_accessibility_violations(page)
+
+
+def errors_of(page: Page) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    return errors
+
+
+def start(page: Page, topic: str, length: str, include_done: bool = False) -> None:
+    form = page.locator(".mock-form")
+    for box in form.locator("input[name=topic]").all():
+        box.set_checked(box.get_attribute("value") == topic)
+    form.locator("select[name=level]").select_option("principal")
+    form.locator("select[name=length]").select_option(length)
+    form.locator("input[name=include-done]").set_checked(include_done)
+    page.get_by_role("button", name="Start the mock interview").click()
+
+
+def test_record_play_back_grade_and_delete(real_site: Site, media_browser: Browser) -> None:
+    context = media_browser.new_context(viewport=DESKTOP, permissions=["microphone"])
+    page = context.new_page()
+    errors = errors_of(page)
+    try:
+        page.goto(real_site.url(""))
+        page.get_by_role("link", name="Mock interview").first.click()
+        expect(page.locator("h1")).to_have_text(re.compile("^Mock interview"))
+        start(page, "export", "q3")
+        expect(page.locator(".mock-progress")).to_have_text("Question 1 of 3")
+        question = page.locator("h2.mock-question").inner_text()
+        # The question alone: nothing of its answers is on the page yet.
+        expect(page.locator(".mock-checklist")).to_have_count(0)
+        expect(page.locator(".mock-said")).to_contain_text("about 20 s, the solid answer in about 50 s")
+        expect(page.locator(".mock-clock")).not_to_have_text("0:00", timeout=5000)
+        page.get_by_role("button", name="Record my answer").click()
+        expect(page.locator(".mock-record-state")).to_have_text("Recording…")
+        page.wait_for_timeout(1500)
+        page.get_by_role("button", name="Stop recording").click()
+        expect(page.locator(".mock-record-state")).to_contain_text("kept in this browser only")
+        assert len(page.evaluate(RECORDINGS)) == 1
+        page.get_by_role("button", name="I have answered: reveal").click()
+        # The reveal: the short answer as a checklist, the red flags as a question, the recording
+        # beside the model answers; the recording plays.
+        points = page.locator(".mock-covered label")
+        expect(points.first).to_be_visible()
+        flags = page.locator(".mock-flag label")
+        expect(flags.first).to_be_visible()
+        expect(page.locator(".mock-flag legend")).to_have_text("Red flags: did you say any of these?")
+        expect(page.locator(".mock-model")).to_contain_text("Solid answer")
+        audio = page.locator(".mock-mine audio")
+        expect(audio).to_be_visible()
+        page.wait_for_function("() => document.querySelector('.mock-mine audio').src.startsWith('blob:')")
+        played = audio.evaluate("""a => a.play().then(() => new Promise(r => setTimeout(r, 600)))
+                                         .then(() => a.currentTime)""")
+        assert played > 0, "the recording does not play"
+        assert not axe(page)
+        points.first.locator("input").check()
+        flags.first.locator("input").check()
+        flag_text = flags.first.inner_text()
+        page.locator(".mock-rate").get_by_role("button", name="Review", exact=True).click()
+        expect(page.locator(".mock-saved")).to_contain_text("Saved: Review on")
+        # One follow-up, then the next question.
+        follow_up = page.locator(".mock-followup h3").inner_text().removeprefix("Follow-up: ")
+        page.get_by_role("button", name="Reveal its answer").click()
+        expect(page.locator(".mock-followup-answer").first).to_be_visible()
+        page.locator(".mock-followup").get_by_role("button", name="Got it", exact=True).click()
+        for number in (2, 3):
+            page.get_by_role("button", name=re.compile("^(Next question|See the summary)$")).click()
+            expect(page.locator(".mock-progress").first).to_have_text(f"Question {number} of 3")
+            page.get_by_role("button", name="I have answered: reveal").click()
+            page.locator(".mock-rate").get_by_role("button", name="Got it", exact=True).click()
+            if page.get_by_role("button", name="Reveal its answer").count():
+                page.get_by_role("button", name="Reveal its answer").click()
+                page.locator(".mock-followup").get_by_role("button", name="Got it", exact=True).click()
+        page.get_by_role("button", name="See the summary").click()
+        # The summary: three questions, and what to review names the first, with the flag said.
+        expect(page.locator(".mock-summary tbody tr")).to_have_count(3)
+        assert not axe(page)
+        review = page.locator(".mock-review li")
+        expect(review).to_have_count(1)
+        expect(review).to_contain_text(question)
+        quoted = re.match(r"^[“\"](.+?)[”\"]", flag_text)
+        expect(review).to_contain_text("graded review")
+        if quoted:
+            expect(review).to_contain_text(quoted.group(1))
+        # The grades are in the schedule, the follow-up's too, after a reload.
+        page.reload()
+        entries = page.evaluate("() => InterviewProgress.load().questions")
+        graded = [e for e in entries.values() if e["rating"] == "review"]
+        assert len(entries) == 3 and len(graded) == 1
+        assert graded[0]["followups"][follow_up]["rating"] == "got-it"
+        # The recording is listed on the page and deleted from it.
+        expect(page.locator(".mock-old-recordings")).to_contain_text(
+            "1 recording from earlier mock interviews")
+        page.get_by_role("button", name="Delete every recording").click()
+        expect(page.locator(".mock-old-recordings")).to_have_text("Every recording is deleted.")
+        assert page.evaluate(RECORDINGS) == []
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def test_without_a_microphone_by_keyboard_alone(real_site: Site, browser: Browser) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    # A browser with no way to record: no recording is offered.
+    context.add_init_script("Object.defineProperty(navigator, 'mediaDevices', { value: undefined });")
+    page = context.new_page()
+    errors = errors_of(page)
+
+    def tab_to(name: str, limit: int = 300) -> None:
+        """Press Tab until `name` has focus (no key when it has it already)."""
+        for _ in range(limit):
+            if page.evaluate("document.activeElement && document.activeElement.textContent.trim()") == name:
+                return
+            page.keyboard.press("Tab")
+        raise AssertionError(f"Tab never reached {name!r}")
+
+    try:
+        page.goto(real_site.url("mock-interview/"))
+        assert not axe(page)
+        page.locator(".mock-form select[name=length]").select_option("q3")
+        tab_to("Start the mock interview")
+        page.keyboard.press("Enter")
+        for number in (1, 2, 3):
+            expect(page.locator(".mock-progress").first).to_have_text(f"Question {number} of 3")
+            expect(page.get_by_role("button", name="Record my answer")).to_have_count(0)
+            if number == 1:
+                assert not axe(page)
+            tab_to("I have answered: reveal")
+            page.keyboard.press("Enter")
+            # Focus is on the first point of the checklist: tick it by keyboard.
+            expect(page.locator(".mock-covered input").first).to_be_focused()
+            page.keyboard.press("Space")
+            tab_to("Not yet" if number == 1 else "Got it")
+            page.keyboard.press("Enter")
+            if page.locator(".mock-followup").count():
+                expect(page.locator(".mock-followup h3")).to_be_focused()
+                tab_to("Reveal its answer")
+                page.keyboard.press("Enter")
+                page.keyboard.press("Enter")  # focus is on its first grade, Got it
+            tab_to("See the summary" if number == 3 else "Next question")
+            page.keyboard.press("Enter")
+        expect(page.locator(".mock-summary-title")).to_be_focused()
+        expect(page.locator(".mock-summary tbody tr")).to_have_count(3)
+        expect(page.locator(".mock-review li")).to_have_count(1)
+        expect(page.locator(".mock-review li")).to_contain_text("graded not yet")
+        overflow = page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"the page is {overflow} px wider than a 390 px phone"
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def test_questions_marked_done_are_drawn_only_when_asked(real_site: Site, browser: Browser) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    try:
+        page.goto(real_site.url("mock-interview/"))
+        pages = page.locator("[data-progress-tool=mock] script.question-list").evaluate(
+            "s => JSON.parse(s.textContent)")
+        export = [q["id"] for q in pages if q["topic"] == "export"]
+        left = export[:2]
+        page.evaluate("ids => ids.forEach(id => InterviewProgress.rate(id, 'got-it'))", export[2:])
+        page.reload()
+        for _ in range(3):  # drawn at random: three draws all keep to the two not done
+            start(page, "export", "q5")
+            expect(page.locator(".mock-progress")).to_have_text("Question 1 of 2")
+            asked = page.locator("h2.mock-question").inner_text()
+            assert asked in [q["question"] for q in pages if q["id"] in left]
+            page.reload()
+        start(page, "export", "q5", include_done=True)
+        expect(page.locator(".mock-progress")).to_have_text("Question 1 of 5")
+        # A length in minutes: a question per 4 minutes, and the time used shown with each.
+        page.reload()
+        start(page, "export", "m30", include_done=True)
+        expect(page.locator(".mock-progress")).to_have_text("Question 1 of 7 · 0:00 of 30:00 used")
+        # Every question done and none asked for: the reader is told why nothing is drawn.
+        page.reload()
+        page.evaluate("ids => ids.forEach(id => InterviewProgress.rate(id, 'got-it'))", left)
+        page.reload()
+        start(page, "export", "q5")
+        expect(page.locator(".mock-message")).to_contain_text("every one is done")
+    finally:
+        context.close()

@@ -1,0 +1,170 @@
+"""While a self-test runs, nothing that answers the question is seen or reached by Tab, on every
+question page of the real site, at a desktop and a phone width.
+
+What "answers the question" is comes from the page itself before practising: the text of every
+paragraph, list item, code block and table cell under the sections a self-test must hide (the
+short answer, basics, solid answer, code and its outputs, the Go deeper tier notes, the explainer
+and its folds, the follow-ups' answers, the red flags, sources and related questions). After the
+Practise button, that text must be absent from what the browser renders (`innerText` of the whole
+page, which leaves out what is not displayed), and none of the focusable things in those sections
+may take focus. The check that the text is seen before practising keeps the test honest: it proves
+the same texts are found when they are on screen.
+
+The pages are visited in one browser page per width, one URL after the other: a new page per
+question would cost more than the checks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .sites import Site
+
+WIDTHS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+# The sections a self-test hides, by their anchors (scripts/question_pages/model.py ANCHORS).
+ANSWER_SECTIONS = ["short-answer", "basics", "solid-answer", "code", "go-deeper", "explainer",
+                   "follow-ups", "red-flags", "sources", "related-questions"]
+# Hidden, but not looked for as text: the related questions' titles are in the navigation too.
+NOT_TEXT = ["related-questions"]
+# Shown on a page before practising, so the texts of these must be found in what is rendered then.
+SHOWN_BEFORE = ["short-answer", "basics", "solid-answer", "red-flags"]
+MIN_CHARS = 30  # shorter texts ("Junior", a number) could be on the page for other reasons
+
+# Marks the answer sections' nodes (in a page variable, not the DOM) and returns their texts, per
+# section: paragraphs, list items without nested lists, code, table cells, whatever is folded.
+COLLECT = """([anchors, minChars]) => {
+  const norm = (text) => text.replace(/\\s+/g, " ").trim();
+  const sections = {};
+  window.__answerNodes = [];
+  for (const anchor of anchors) {
+    const heading = document.getElementById(anchor);
+    if (!heading) continue;
+    const nodes = [heading];
+    for (let n = heading.nextElementSibling; n && n.tagName !== "H2"; n = n.nextElementSibling) nodes.push(n);
+    window.__answerNodes.push(...nodes);
+    const texts = [];
+    for (const node of nodes) {
+      const blocks = [node, ...node.querySelectorAll("p, li, pre, td, dd, blockquote")]
+        .filter((b) => b.matches("p, li, pre, td, dd, blockquote") && !b.querySelector("ul, ol, p, pre"))
+        .filter((b) => !b.closest("summary"));
+      for (const block of blocks) {
+        const text = norm(block.textContent);
+        if (text.length >= minChars) texts.push(text);
+      }
+    }
+    sections[anchor] = texts;
+  }
+  return sections;
+}"""
+
+RENDERED = "() => document.body.innerText.replace(/\\s+/g, ' ')"
+
+# Every focusable thing inside the answer sections that takes focus and is in the Tab order.
+FOCUSABLE = """() => {
+  const selector = "a[href], button, input, select, textarea, summary, label, pre, code, " +
+                   "[tabindex], [contenteditable]";
+  const reached = [];
+  for (const node of window.__answerNodes) {
+    for (const el of [node, ...node.querySelectorAll(selector)]) {
+      el.focus({ preventScroll: true });
+      if (document.activeElement === el && el.tabIndex >= 0) {
+        reached.push(el.tagName.toLowerCase() + ": " + el.textContent.trim().slice(0, 60));
+      }
+    }
+  }
+  document.activeElement && document.activeElement.blur();
+  return reached;
+}"""
+
+INSIDE_ANSWERS = "() => window.__answerNodes.some((n) => n.contains(document.activeElement))"
+
+
+@pytest.fixture(params=list(WIDTHS))
+def width_page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport=WIDTHS[request.param])
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def leaks_on(page: Page) -> list[str]:
+    """Start the self-test on the open page (twice where a second click is possible) and return
+    what a reader could still see or Tab to of its answers."""
+    sections: dict[str, list[str]] = page.evaluate(COLLECT, [ANSWER_SECTIONS, MIN_CHARS])
+    problems = []
+    before = page.evaluate(RENDERED)
+    for anchor in SHOWN_BEFORE:
+        if not any(text in before for text in sections.get(anchor, [])):
+            problems.append(f"the test found no text of #{anchor} on the page before practising")
+    start = page.get_by_role("button", name="Practise this question")
+    start.click()
+    if start.is_visible():  # a second click must not open a second panel
+        start.click()
+    panels = page.get_by_role("button", name="Reveal the short answer").count()
+    if panels != 1:
+        problems.append(f"{panels} self-test panels are shown, not one")
+    after = page.evaluate(RENDERED)
+    for anchor, texts in sections.items():
+        if anchor in NOT_TEXT:
+            continue
+        seen = [text for text in texts if text in after]
+        if seen:
+            problems.append(f"#{anchor}: {len(seen)} of its {len(texts)} texts are shown, "
+                            f"such as {seen[0][:80]!r}")
+    problems += [f"takes focus: {what}" for what in page.evaluate(FOCUSABLE)]
+    return problems
+
+
+def test_nothing_that_answers_is_seen_or_focusable_on_any_question_page(real_site: Site,
+                                                                         width_page: Page) -> None:
+    problems = []
+    for rel in real_site.questions:
+        width_page.goto(real_site.url(rel), wait_until="load")
+        problems += [f"{rel}: {problem}" for problem in leaks_on(width_page)]
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+def test_tab_never_reaches_an_answer_and_the_follow_ups_come_one_at_a_time(real_site: Site,
+                                                                           width_page: Page) -> None:
+    page = width_page
+    page.goto(real_site.url("export/graph-signature/"), wait_until="load")
+    sections: dict[str, list[str]] = page.evaluate(COLLECT, [ANSWER_SECTIONS, MIN_CHARS])
+    follow_ups = page.locator("#follow-ups ~ details").count()
+    page.get_by_role("button", name="Practise this question").click()
+    # Tab round the whole page: focus goes through the header, navigation, panel and footer, and
+    # never into an answer. It stops when it comes back to where it started.
+    seen: list[str] = []
+    for _ in range(400):
+        page.keyboard.press("Tab")
+        where = page.evaluate("() => { const a = document.activeElement; return a ? "
+                              "a.tagName + '|' + (a.getAttribute('href') || '') + '|' + "
+                              "a.textContent.trim().slice(0, 40) : '' }")
+        assert not page.evaluate(INSIDE_ANSWERS), f"Tab reached an answer: {where}"
+        if where in seen[:1]:
+            break
+        seen.append(where)
+    assert any("Reveal the short answer" in where for where in seen), seen
+    # Rated, then the follow-ups one at a time: only the one being practised shows its answer.
+    page.get_by_role("button", name="Reveal the short answer").click()
+    page.locator(".practice-panel").get_by_role("button", name="Got it", exact=True).click()
+    page.get_by_role("button", name=re.compile("^Practise the ")).click()
+    page.get_by_role("button", name="Reveal its answer").click()
+    expect(page.locator(".practice-followups details[open]")).to_have_count(1)
+    shown = page.locator(".practice-followups details").evaluate(
+        "d => d.textContent.replace(/\\s+/g, ' ')")
+    rendered = page.evaluate(RENDERED)
+    # The short answer is in the panel by then, as the checklist the reader ticked.
+    others = [text for anchor, texts in sections.items() for text in texts
+              if anchor not in [*NOT_TEXT, "short-answer"] and text in rendered and text not in shown]
+    assert not others, f"while practising a follow-up, other answers are shown: {others[:3]}"
+    # Stopping shows the whole page again, with every follow-up in its place.
+    page.get_by_role("button", name="Stop practising and show the page").click()
+    rendered = page.evaluate(RENDERED)
+    for anchor in SHOWN_BEFORE:
+        assert any(text in rendered for text in sections[anchor]), f"#{anchor} is not shown again"
+    expect(page.locator("#follow-ups ~ details:visible")).to_have_count(follow_ups)
