@@ -8,9 +8,12 @@
   notebook (a download, notebooks/<topic>/<slug>.ipynb).
 - on_nav: the topics in learning order (docs/topics.yml), each topic's questions in learning order.
 - on_page_markdown: render question pages and expand the markers of the other pages.
+- on_post_page: mark each page that search should index (all but those whose front matter says
+  `search: exclude`, and notebooks) for Pagefind.
 - on_post_build: write questions.json and the Anki decks (decks/) into the built site, from the
-  pages and snippet statuses the build rendered, and copy the pinned npm packages the site ships
-  (site_vendor: ts-fsrs, the review scheduler) from node_modules/.
+  pages and snippet statuses the build rendered, copy the pinned npm packages the site ships
+  (site_vendor: ts-fsrs, the review scheduler) from node_modules/, then index the built HTML for
+  search (site_search.py, Pagefind), so `mkdocs serve` searches the pages it serves.
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ from mkdocs.structure.pages import Page as MkPage
 from mkdocs.utils import get_relative_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from site_search import SearchIndexError, index_site, mark_body
 
 from question_pages.catalog import learning_order, order_nav_children, order_nav_sections, titles
 from question_pages.decks import DeckError, write_decks
@@ -142,8 +147,7 @@ def on_page_markdown(markdown: str, page: MkPage, config: MkDocsConfig, files: F
 
 def on_page_content(html: str, page: MkPage, config: MkDocsConfig, files: Files) -> str:
     if page.file.src_uri.endswith(".ipynb"):
-        # A topic's notebook repeats its pages' snippets and outputs: it would double the search
-        # index, which every first visit downloads.
+        # A topic's notebook repeats its pages' snippets and outputs: search finds the pages.
         page.meta["search"] = {**(page.meta.get("search") or {}), "exclude": True}
     return html
 
@@ -151,6 +155,11 @@ def on_page_content(html: str, page: MkPage, config: MkDocsConfig, files: Files)
 def on_post_page(output: str, page: MkPage, config: MkDocsConfig) -> str:
     if page.file.src_uri.endswith(".ipynb"):
         return _NOTEBOOK_EXTERNALS.sub("", output)
+    if not (page.meta.get("search") or {}).get("exclude"):
+        try:
+            return mark_body(output)
+        except SearchIndexError as exc:
+            raise PluginError(f"{page.file.src_uri}: {exc}") from None
     return output
 
 
@@ -167,6 +176,10 @@ def on_post_build(config: MkDocsConfig) -> None:
         raise PluginError(str(exc)) from None
     write_index(site_dir, build_index(pages, _topics, site, ROOT, _book,
                                       deck_files(t.id for t in _topics)))
+    try:
+        index_site(site_dir)
+    except SearchIndexError as exc:
+        raise PluginError(str(exc)) from None
 
 
 def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: object) -> LiveReloadServer:

@@ -33,9 +33,9 @@ from .notebooks import notebook_link
 from .parse import words
 from .snippet_blocks import fence, indent, render_snippet
 
-# Sections kept out of the search index, which every first visit downloads: the sources are
-# link lists and the related questions repeat other pages' titles; neither is what a reader
-# searches for.
+# Sections kept out of the site search: the sources are link lists and the related questions
+# repeat other pages' titles (a search would find a page for what another page answers); neither
+# is what a reader searches for.
 UNSEARCHED = ("Sources",)
 
 IMPORTANCE_LABEL = {"must know": "Must know", "should know": "Should know",
@@ -112,12 +112,19 @@ def speaking_note(title: str, text: str) -> str:
 
 def related_block(page: Page, titles: dict[str, str]) -> str:
     here = page.page_id.split("/")
-    lines = ["## Related questions {#related-questions data-search-exclude}", ""]
+    items = []
     for item in page.meta.get("related", []):
         target = item.split("/")
         rel = (target[-1] if target[:-1] == here[:-1] else "../" * (len(here) - 1) + item) + ".md"
-        lines.append(f"- [{titles.get(item, item)}]({rel})")
-    return "\n".join(lines)
+        items.append(f"- [{titles.get(item, item)}]({rel})")
+    return ("## Related questions {#related-questions data-search-exclude}\n\n"
+            + unsearched("\n".join(items)))
+
+
+def unsearched(markdown: str) -> str:
+    """A section's body kept out of the site search (site_search.py leaves out what is marked
+    `data-search-exclude`; a mark on a heading covers only the heading)."""
+    return f'<div data-search-exclude markdown>\n\n{markdown}\n\n</div>'
 
 
 def explainer_block(section: Section, root: Path, book: StatusBook,
@@ -178,6 +185,9 @@ def render_page(page: Page, root: Path, titles: dict[str, str], book: StatusBook
         elif title == "Red flags":
             parts.append('!!! danger "Saying these costs you the question"\n\n'
                          f"{indent(section.text)}\n")
+        elif title in UNSEARCHED:  # the heading's mark covers the heading only
+            parts.append(unsearched(_expand_snippets(section.body, root, book, preview,
+                                                     page.page_id)) + "\n")
         else:
             parts.append(_expand_snippets(section.body, root, book, preview, page.page_id) + "\n")
             if title == "Code":

@@ -4,7 +4,8 @@ Three sites, each built for real with `mkdocs build --strict`:
 - `real`: the repository itself (docs/ and snippets/), what readers get;
 - `fixture`: the small site of tests/site_fixture.py, which builds whatever state the question
   bank is in, so a theme regression is caught even while pages are being written;
-- `broken`: the fixture site plus pages that each break one gate (test_gates_catch_breaks.py).
+- `broken`: the fixture site plus pages that each break one gate (test_gates_catch_breaks.py);
+- `grown`: the repository plus 300 copies of its questions (test_weight.py).
 The quicker reader-facing tests (interactions, links, sharing) run on both `real` and `fixture`
 (the `site` fixture); the page tours, weight and Lighthouse run on `real` alone.
 """
@@ -23,6 +24,7 @@ from helpers import ROOT
 from site_fixture import make_site_source
 
 from .gates import CHROMIUM, CHROMIUM_ARGS
+from .grown import make_grown_source
 from .serve import serve
 from .sites import BROKEN_PAGES, PIXEL_SVG, REPORT_DIR, Site, build_site, question_urls
 
@@ -63,6 +65,14 @@ def real_site(real_site: Path) -> Iterator[Site]:
 @pytest.fixture(scope="session", params=["real", "fixture"])
 def site(request: pytest.FixtureRequest) -> Site:
     return request.getfixturevalue(f"{request.param}_site")
+
+
+@pytest.fixture(scope="session")
+def grown_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """The repository with 300 more question pages (tests/browser/grown.py), built once per
+    session: a build of 350 pages takes a minute or two of CPU."""
+    root = make_grown_source(tmp_path_factory.mktemp("grown-site") / "repo")
+    yield from _served("grown", root, root.parent / "site")
 
 
 @pytest.fixture(scope="session")

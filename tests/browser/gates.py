@@ -184,6 +184,7 @@ class Weight:
     requests: int
     dom_content_loaded_ms: float
     parts: dict[str, int]  # bytes per request path, to see what a change made heavier
+    dom_elements: int = 0  # elements in the document once the network is quiet
 
 
 def first_visit_weight(browser: Browser, base: str, url: str) -> Weight:
@@ -201,7 +202,8 @@ def first_visit_weight(browser: Browser, base: str, url: str) -> Weight:
             path = urlsplit(request.url).path
             parts[path] = parts.get(path, 0) + body + sizes["responseHeadersSize"]
         dcl = page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")
-        return Weight(url, sum(parts.values()), len(record.finished), round(dcl, 1), parts)
+        elements = page.evaluate("document.getElementsByTagName('*').length")
+        return Weight(url, sum(parts.values()), len(record.finished), round(dcl, 1), parts, elements)
 
 
 _TAGS = re.compile(r"<[^>]+>")

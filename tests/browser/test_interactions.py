@@ -1,10 +1,9 @@
 """What a reader does on the site, done in the browser: switch an output between devices, open and
-close a follow-up, search for a word from a question's body (offline: lunr in a web worker), and
-narrow the question index with its filters."""
+close a follow-up, search for a word from a question's body (offline: Pagefind, loaded when the
+box is used), and narrow the question index with its filters."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterator
 
@@ -74,18 +73,20 @@ def test_follow_ups_open_and_close(site: Site, page_of: Callable[[str], Page]) -
     expect(answer).to_be_hidden()
 
 
+def _article_text(site: Site, rel: str) -> str:
+    html = (site.dir / rel / "index.html").read_text(encoding="utf-8")
+    return html.split('<article class="md-content__inner', 1)[1].split("</article>", 1)[0]
+
+
 def distinctive_word(site: Site, rel: str) -> str:
-    """A word of the question's Basics that is on as few other pages as possible and not in any
-    title, so that finding the page proves the search read its body."""
-    docs = json.loads((site.dir / "search" / "search_index.json").read_text())["docs"]
-    pages: dict[str, set[str]] = {}
-    titles: set[str] = set()
-    for doc in docs:
-        page = doc["location"].split("#")[0]
-        pages.setdefault(page, set()).update(WORD.findall(plain_text(doc["text"]).lower()))
-        titles.update(WORD.findall(doc["title"].lower()))
-    basics = next(doc for doc in docs if doc["location"] == rel + "#basics")
-    candidates = set(WORD.findall(plain_text(basics["text"]).lower())) - titles
+    """A word of the question's Basics that is on as few other question pages as possible and not
+    in any question, so that finding the page proves the search read its body."""
+    pages = {page: set(WORD.findall(plain_text(_article_text(site, page)).lower()))
+             for page in site.questions}
+    titles = {word for page in site.questions
+              for word in WORD.findall(plain_text(_article_text(site, page).split("</h1>")[0]).lower())}
+    basics = _article_text(site, rel).split('id="basics"', 1)[1].split("<h2", 1)[0]
+    candidates = set(WORD.findall(plain_text(basics).lower())) - titles
     assert candidates, f"no word of six letters or more in {rel}#basics"
     return min(candidates, key=lambda w: (sum(w in words for words in pages.values()), w))
 
@@ -95,7 +96,7 @@ def test_search_finds_a_question_by_a_word_from_its_body(site: Site, page_of: Ca
     word = distinctive_word(site, target)
     page = page_of("")
     page.locator(".md-search__input").click()
-    page.locator(".md-search__input").press_sequentially(word)  # Material searches on key events
+    page.locator(".md-search__input").press_sequentially(word)
     hit = page.locator(f'.md-search-result__link[href*="{target}"]').first
     expect(hit, f"no search result for {word!r} links to {target}").to_be_visible(timeout=15_000)
 

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from site_search import indexed
 
 from snippet_engine.records import read_record
 
@@ -172,13 +173,19 @@ def test_question_index_table(built_site: Path) -> None:
                      index)
 
 
-def test_index_controls_stay_out_of_search(built_site: Path) -> None:
-    search = json.loads((built_site / "search" / "search_index.json").read_text())
-    index = [d["text"] for d in search["docs"] if d["location"].startswith("questions/")]
-    assert index, "the index page is searchable"
-    text = " ".join(index)
-    assert "Words in the question" not in text and "All Junior" not in text
-    assert "Most frequent" not in text and "Learning order" not in text
+def test_furniture_and_tools_stay_out_of_search(built_site: Path) -> None:
+    """The search index holds answers: not the index's filters and table (the index lists every
+    question, which search finds on its own page), the progress pages, the level chips, the
+    practice controls or the "On this page" strip."""
+    pages = indexed(built_site)
+    assert "/export/good-page/" in pages, f"the question pages are searchable: {sorted(pages)}"
+    for url in ("/questions/", "/progress/", "/study-plan/", "/tags/", "/notebooks/export/"):
+        assert url not in pages, f"{url} is in the search index"
+    assert "Your progress" not in pages["/"]["content"]  # the home page's progress summary
+    text = " ".join(page["content"] for url, page in pages.items() if url.startswith("/export/"))
+    for furniture in ("Words in the question", "Your progress", "Practise this question",
+                      "Level: ", "On this page", "Spoken: ~", "Read this section"):
+        assert furniture not in text, f"{furniture!r} is in the search index"
 
 
 def test_learning_path_orders_junior_first(built_site: Path) -> None:
@@ -223,9 +230,9 @@ def test_sharing_metadata(page: str) -> None:
 
 
 def test_sources_and_related_questions_stay_out_of_search(built_site: Path) -> None:
-    """Link lists and other pages' titles: not what a reader searches for, and the index is
-    downloaded on every first visit."""
-    docs = json.loads((built_site / "search" / "search_index.json").read_text())["docs"]
-    anchors = {d["location"].split("#")[1] for d in docs if "#" in d["location"]}
-    assert "basics" in anchors and "follow-ups" in anchors
-    assert "sources" not in anchors and "related-questions" not in anchors
+    """Link lists and other pages' titles: not what a reader searches for, and other pages' titles
+    would make a page a hit for what another page answers."""
+    page = indexed(built_site)["/export/good-page/"]
+    assert "Basics" in page["content"] and "Follow-ups" in page["content"]
+    assert "Is this the other fixture page?" not in page["content"]  # the related question
+    assert "Sources" not in page["content"] and "Related questions" not in page["content"]

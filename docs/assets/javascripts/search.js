@@ -1,0 +1,159 @@
+// The search box in the header (docs/overrides/partials/search.html), searching with Pagefind.
+// Nothing of the search is downloaded until the reader focuses or types in the box, or presses
+// `/` or `s`: then Pagefind's code (pagefind/pagefind.js, written by scripts/site_search.py from
+// the pinned package) is imported, and it fetches only the chunks of the index that the query's
+// words need. Results: the question, the section that matched and its passage, linking to that
+// section. Keys: `/` or `s` open the box, arrows move through the results, Esc closes.
+(function () {
+  "use strict";
+  var LIMIT = 10;
+  var box = document.querySelector("[data-site-search]");
+  var toggle = document.getElementById("__search");
+  if (!box || !toggle) return;
+  var input = box.querySelector(".md-search__input");
+  var meta = box.querySelector(".md-search-result__meta");
+  var list = box.querySelector(".md-search-result__list");
+  var config = JSON.parse(document.getElementById("__config").textContent);
+  var base = new URL(config.base.replace(/\/?$/, "/"), window.location.href);
+  var pagefind = null;
+  var latest = 0;
+
+  function load() {
+    if (!pagefind) {
+      pagefind = import(new URL("pagefind/pagefind.js", base).href).then(function (api) {
+        return api.options({ baseUrl: base.pathname, excerptLength: 24 }).then(function () {
+          api.init();
+          return api;
+        });
+      });
+      pagefind.catch(function () {
+        pagefind = null;
+        meta.textContent = "Search could not be loaded. Reload the page to try again.";
+      });
+    }
+    return pagefind;
+  }
+
+  function open() {
+    if (!toggle.checked) toggle.checked = true;
+    load();
+  }
+
+  function close() {
+    toggle.checked = false;
+    if (box.contains(document.activeElement)) document.activeElement.blur();
+  }
+
+  function plural(count) {
+    return count === 0 ? "No matching questions or pages"
+      : count === 1 ? "1 matching page" : count + " matching pages";
+  }
+
+  // The part of a page that matched best: the section with the most hits, else the page's
+  // start (its short answer, on a question page).
+  function bestPart(data) {
+    var best = null;
+    (data.sub_results || []).forEach(function (sub) {
+      var hits = (sub.locations || []).length;
+      if (hits && (!best || hits > best.locations.length)) best = sub;
+    });
+    if (best && best.url !== data.url && best.title !== data.meta.title) {
+      return { url: best.url, section: best.title, excerpt: best.excerpt };
+    }
+    return { url: best ? best.url : data.url, section: "", excerpt: best ? best.excerpt : data.excerpt };
+  }
+
+  function render(results) {
+    list.textContent = "";
+    results.forEach(function (data) {
+      var part = bestPart(data);
+      var item = document.createElement("li");
+      item.className = "md-search-result__item";
+      var link = document.createElement("a");
+      link.className = "md-search-result__link";
+      link.href = part.url;
+      var article = document.createElement("article");
+      article.className = "md-search-result__article md-typeset";
+      var title = document.createElement("h1");
+      title.textContent = data.meta.title || data.url;
+      article.appendChild(title);
+      if (part.section) {
+        var section = document.createElement("p");
+        section.className = "site-search__section";
+        section.textContent = part.section;
+        article.appendChild(section);
+      }
+      var passage = document.createElement("p");
+      passage.innerHTML = part.excerpt; // Pagefind's excerpt: escaped text with <mark> around hits
+      article.appendChild(passage);
+      link.appendChild(article);
+      item.appendChild(link);
+      list.appendChild(item);
+    });
+  }
+
+  function search() {
+    var query = input.value.trim();
+    var ticket = ++latest;
+    if (!query) {
+      list.textContent = "";
+      meta.textContent = "Type to start searching";
+      return;
+    }
+    load().then(function (api) {
+      return api.debouncedSearch(query, {}, 150);
+    }).then(function (found) {
+      if (!found || ticket !== latest) return null; // a later keystroke superseded this query
+      return Promise.all(found.results.slice(0, LIMIT).map(function (r) { return r.data(); }))
+        .then(function (results) {
+          if (ticket !== latest) return;
+          meta.textContent = plural(found.results.length);
+          render(results);
+        });
+    }).catch(function () { /* reported by load() */ });
+  }
+
+  function links() {
+    return Array.prototype.slice.call(list.querySelectorAll(".md-search-result__link"));
+  }
+
+  input.addEventListener("focus", open);
+  input.addEventListener("input", search);
+  box.querySelector("form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var first = links()[0];
+    if (first) first.click();
+  });
+  box.querySelector("form").addEventListener("reset", function () {
+    window.setTimeout(function () { search(); input.focus(); }, 0);
+  });
+  toggle.addEventListener("change", function () {
+    if (toggle.checked) { input.focus(); } else { input.blur(); }
+  });
+
+  box.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      close();
+      return;
+    }
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    var all = links();
+    if (!all.length) return;
+    event.preventDefault();
+    var at = all.indexOf(document.activeElement);
+    var next = event.key === "ArrowDown" ? at + 1 : at - 1;
+    if (next < 0) { input.focus(); } else { all[Math.min(next, all.length - 1)].focus(); }
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "/" && event.key !== "s") return;
+    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+    var target = event.target;
+    if (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+    event.preventDefault();
+    open();
+    input.focus();
+    input.select();
+  });
+})();

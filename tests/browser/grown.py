@@ -1,0 +1,80 @@
+"""A scratch copy of the repository with 300 more question pages, to show what a bigger bank
+costs a reader on a first visit.
+
+The extra pages are copies of the real ones under new slugs, in ten new topics of 30 questions
+each (a bank grows by topics: the core and distributed banks are new topics), so the real pages'
+own topics are unchanged and any growth of their first visit comes from what every page carries:
+the navigation, the search, the scripts. Each copy keeps its snippets (the real ones, with their
+records), its related questions and its links (to the real pages), so the copies are real pages
+the build checks and renders in full.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from helpers import ROOT
+
+EXTRA_TOPICS = 10
+PER_TOPIC = 30
+# What a build of the repository reads; the rest (tests, .git, node_modules) is not copied.
+_COPIED = ("mkdocs.yml", "CONTRIBUTING.md", "README.md", "requirements.txt", "docs", "scripts",
+           "snippets", "reports")
+_SIBLING_LINK = re.compile(r"\]\((?=[\w-]+\.md)")  # a link to a page of the same topic
+_TOPIC = re.compile(r"^topic: .*$", re.M)
+_NOTEBOOK_PAGES = 'include: ["notebooks/*.ipynb"]'
+_QUESTION = re.compile(r'^question: "(.*)"$', re.M)
+
+
+def make_grown_source(dest: Path) -> Path:
+    """Copy the repository to `dest` and add EXTRA_TOPICS x PER_TOPIC question pages."""
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in _COPIED:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy(source, dest / name)
+    # mkdocs-jupyter's cache of the real notebooks: the build converts only the new topics' ones.
+    cache = ROOT / ".cache" / "mkdocs-jupyter"
+    if cache.is_dir():
+        shutil.copytree(cache, dest / ".cache" / "mkdocs-jupyter")
+    docs = dest / "docs"
+    originals = sorted(p for p in docs.glob("*/*.md") if p.name != "index.md"
+                       and _QUESTION.search(p.read_text(encoding="utf-8")))
+    ledger, topics = [], []
+    for number in range(1, EXTRA_TOPICS + 1):
+        topic = f"extra{number}"
+        topics.append(f"- id: {topic}\n  title: Extra topic {number}\n")
+        (docs / topic).mkdir()
+        (docs / topic / "index.md").write_text(
+            f"# Extra topic {number}\n\nCopies of real questions, to weigh a bigger bank.\n\n"
+            f'{{{{ learning_path("{topic}") }}}}\n', encoding="utf-8")
+        ledger += [f"{topic}/index.md", f"notebooks/{topic}.ipynb", f"decks/{topic}.apkg",
+                   f"decks/{topic}.tsv"]
+        for index in range(PER_TOPIC):
+            original = originals[(number * PER_TOPIC + index) % len(originals)]
+            slug = f"{original.stem}-copy-{number}-{index}"
+            text = original.read_text(encoding="utf-8")
+            text = _TOPIC.sub(f"topic: {topic}", text, count=1)
+            text = _SIBLING_LINK.sub(f"](../{original.parent.name}/", text)
+            text = _QUESTION.sub(lambda m, n=number, i=index: f'question: "Copy {n}.{i}: {m.group(1)}"',
+                                 text, count=1)
+            (docs / topic / f"{slug}.md").write_text(text, encoding="utf-8")
+            ledger += [f"{topic}/{slug}.md", f"notebooks/{topic}/{slug}.ipynb"]
+    # The new topics' notebooks are downloads, not rendered pages: mkdocs-jupyter's conversion of
+    # 300 pages' snippets would be most of the build's time, and no page weighed here shows them.
+    config = dest / "mkdocs.yml"
+    real_topics = [p.name for p in sorted(docs.iterdir())
+                   if p.is_dir() and not p.name.startswith("extra") and (p / "index.md").is_file()]
+    text = config.read_text(encoding="utf-8")
+    assert _NOTEBOOK_PAGES in text, f"{_NOTEBOOK_PAGES} is no longer in mkdocs.yml: update grown.py"
+    config.write_text(text.replace(_NOTEBOOK_PAGES, "include: [" + ", ".join(
+        f'"notebooks/{topic}.ipynb"' for topic in real_topics) + "]"), encoding="utf-8")
+    with (docs / "topics.yml").open("a", encoding="utf-8") as out:
+        out.writelines(topics)
+    with (docs / "published-urls.txt").open("a", encoding="utf-8") as out:
+        out.writelines(line + "\n" for line in ledger)
+    return dest

@@ -1,0 +1,170 @@
+"""The site's search finds the page a reader means, typed as readers type it: dotted and
+underscored identifiers, flags with their value, environment variables and plain words.
+
+Each query goes into the search box in the header of the real site, in Chromium, one key at a
+time, and the page it should find must be among the first three pages the results list. These
+queries were checked against Material's lunr search before the site moved to Pagefind, so they
+guard what readers already had.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .gates import (
+    DESKTOP,
+    PHONE,
+    recorded_context,
+    serious_accessibility_violations,
+    sideways_scroll,
+    visit,
+)
+from .sites import Site
+
+# (what a reader types, the page it must find in the top three)
+QUERIES = [
+    ("torch._dynamo.explain", "compile/graph-breaks/"),
+    ("recompile_limit", "compile/recompile-limit/"),
+    ("aoti_compile_and_package", "export/aotinductor/"),
+    ("TORCH_LOGS", "compile/guards-and-recompilation/"),
+    ("fullgraph=True", "compile/fullgraph-and-set-stance/"),
+    ("graph break", "compile/graph-breaks/"),
+    ("int8", "deployment/torchao-quantize/"),
+    ("set_stance", "compile/fullgraph-and-set-stance/"),
+    ("mark_dynamic", "compile/dynamic-shapes-in-compile/"),
+    ("Dim.AUTO", "export/dynamic-shapes/"),
+    ("torch.cond", "export/torch-cond/"),
+    ("draft_export", "export/draft-export/"),
+    ("run_decompositions", "export/ir-and-decompositions/"),
+    ("torch._check", "export/data-dependent-guards/"),
+    ("custom_op", "export/custom-ops/"),
+    ("preserve_module_call_signature", "export/unflatten-and-module-calls/"),
+    ("prepare_pt2e", "deployment/pt2e-quantization/"),
+    ("quantize_", "deployment/torchao-quantize/"),
+    ("XNNPACK", "deployment/executorch-xnnpack/"),
+    ("torch.onnx.export", "deployment/onnx-export/"),
+    ("reduce-overhead", "compile/compile-modes/"),
+    ("max-autotune", "compile/compile-modes/"),
+    ("allow_in_graph", "compile/keeping-code-out-of-dynamo/"),
+    ("regional compilation", "compile/regional-compilation/"),
+    ("AOTAutograd", "compile/training-with-compile/"),
+    ("strict=False", "export/strict-vs-non-strict/"),
+    ("bf16", "deployment/precision-at-inference/"),
+    ("output_code", "compile/inductor-output-code/"),
+    ("running_mean", "export/mutation/"),
+    ("pytree", "export/non-tensor-inputs/"),
+    ("TorchScript", "deployment/migrating-from-torchscript/"),
+    ("torch.jit.trace", "export/export-vs-jit-and-fx/"),
+]
+TOP = 3
+SETTLE_S = 10.0  # the first query also loads the search's code and index
+
+# The results as a list of pages, best first, whatever the search's markup: each result item's
+# first link (Material and our Pagefind results both use these classes).
+_TOP_PAGES = """els => els.map(e => e.href)"""
+_RESULT_LINKS = ".md-search-result__item > .md-search-result__link"
+
+
+@pytest.fixture(scope="module")
+def search_page(real_site: Site, browser: Browser) -> Iterator[Page]:
+    with recorded_context(browser, real_site.base, viewport=DESKTOP) as (context, visits):
+        page = visit(context, visits, real_site.url(""))[0]
+        yield page
+        problems = [problem for record in visits for problem in record.problems()]
+        assert not problems, "\n".join(problems)
+
+
+def top_pages(page: Page, base: str) -> list[str]:
+    """The distinct pages of the result list, in order, as URLs relative to the site."""
+    found: list[str] = []
+    for href in page.locator(_RESULT_LINKS).evaluate_all(_TOP_PAGES):
+        rel = urlsplit(href).path.removeprefix(urlsplit(base).path)
+        if rel not in found:
+            found.append(rel)
+    return found
+
+
+def search(page: Page, query: str) -> None:
+    box = page.locator(".md-search__input")
+    box.click()
+    box.fill("")
+    box.press_sequentially(query)  # as a reader types: searches run on key events
+
+
+def test_realistic_queries_find_their_page(real_site: Site, search_page: Page) -> None:
+    missed = []
+    for query, target in QUERIES:
+        assert (real_site.dir / target / "index.html").is_file(), f"{target} is not a page"
+        search(search_page, query)
+        # Until the results are the same on two reads 300 ms apart (not a prefix's, still being
+        # replaced) and hold the target, or the time is up.
+        deadline, before = time.monotonic() + SETTLE_S, None
+        found = top_pages(search_page, real_site.base)[:TOP]
+        while not (found == before and target in found) and time.monotonic() < deadline:
+            search_page.wait_for_timeout(300)
+            before, found = found, top_pages(search_page, real_site.base)[:TOP]
+        if target not in found:
+            missed.append(f"{query!r}: expected {target} in the top {TOP}, got {found}")
+    assert not missed, f"{len(missed)} of {len(QUERIES)} queries missed:\n" + "\n".join(missed)
+
+
+def test_nothing_of_search_loads_until_the_reader_searches(real_site: Site, browser: Browser) -> None:
+    """A cold visit fetches no search file; pressing `/` opens the box and loads Pagefind, a query
+    shows the question, the section matched and its passage, linking to that section, and Esc
+    closes the results."""
+    with recorded_context(browser, real_site.base, viewport=DESKTOP) as (context, visits):
+        page, record = visit(context, visits, real_site.url(real_site.questions[0]))
+        loaded = [r.url for r in record.finished if "/pagefind/" in r.url]
+        assert not loaded, f"search files fetched before the reader searched: {loaded}"
+        page.keyboard.press("/")
+        box = page.locator(".md-search__input")
+        expect(box).to_be_focused()
+        box.press_sequentially("recompile_limit")
+        first = page.locator(".md-search-result__item").first
+        expect(first.locator("h1")).to_have_text(re.compile(r"recompile limit", re.I), timeout=15_000)
+        expect(first.locator("mark").first).to_be_visible()
+        href = first.locator(".md-search-result__link").get_attribute("href") or ""
+        assert "#" in href, f"the first result links to the page, not the section matched: {href}"
+        expect(page.locator(".md-search-result__meta")).to_have_text(re.compile(r"\d+ matching"))
+        assert any("/pagefind/" in r.url for r in record.finished), "no Pagefind file was fetched"
+        page.keyboard.press("ArrowDown")
+        expect(first.locator(".md-search-result__link")).to_be_focused()
+        page.keyboard.press("Escape")
+        expect(first).to_be_hidden()
+        first.locator(".md-search-result__link").evaluate("a => a.click()")
+        page.wait_for_url(re.compile(re.escape(href.split("#")[1]) + "$"))
+        target = page.locator(f"#{href.split('#')[1]}")
+        expect(target).to_be_in_viewport()
+        problems = [problem for visit_ in visits for problem in visit_.problems()]
+        assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_open_results_are_accessible_in_both_schemes_and_on_a_phone(
+        real_site: Site, browser: Browser, scheme: str) -> None:
+    viewport = DESKTOP if scheme == "light" else PHONE
+    with recorded_context(browser, real_site.base, viewport=viewport,
+                          color_scheme=scheme) as (context, visits):
+        page = visit(context, visits, real_site.url(""))[0]
+        if viewport == PHONE:
+            page.locator('label.md-header__button[for="__search"]').click()
+        box = page.locator(".md-search__input")
+        box.click()
+        box.press_sequentially("graph break")
+        expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=15_000)
+        problems = serious_accessibility_violations(page) + sideways_scroll(page)
+        assert not problems, "\n".join(problems)
+
+
+def test_without_javascript_the_search_box_is_absent(real_site: Site, browser: Browser) -> None:
+    with recorded_context(browser, real_site.base, viewport=DESKTOP,
+                          java_script_enabled=False) as (context, visits):
+        page = visit(context, visits, real_site.url(""))[0]
+        expect(page.locator(".md-search__input")).to_be_hidden()
+        expect(page.locator('label.md-header__button[for="__search"]')).to_be_hidden()
