@@ -36,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 GENERATORS = {"mkdocs": "mkdocs", "properdocs": "properdocs"}  # name: the module `python -m` runs
 SEARCH_DIRS = ("search", "pagefind")  # a search index, made from the built HTML: present or not
-_ARTICLE = re.compile(r'<article class="md-content__inner[^"]*">(.*)</article>', re.DOTALL)
+_ARTICLE = re.compile(r'<article class="md-content__inner[^"]*"[^>]*>(.*)</article>', re.DOTALL)
 _GENERATOR = re.compile(r'<meta name="generator" content="([^"]*)"')
 
 
