@@ -7,14 +7,20 @@
 (function () {
   "use strict";
   var LIMIT = 10;
+  /**
+   * What Pagefind's data() gives for one result (the fields used here).
+   * @typedef {{url: string, title: string, excerpt: string, locations?: number[]}} SubResult
+   * @typedef {{url: string, excerpt: string, meta: {title?: string}, sub_results?: SubResult[]}} ResultData
+   */
   var box = document.querySelector("[data-site-search]");
-  var toggle = document.getElementById("__search");
+  var toggle = /** @type {HTMLInputElement | null} */ (document.getElementById("__search"));
   if (!box || !toggle) return;
-  var input = box.querySelector(".md-search__input");
-  var meta = box.querySelector(".md-search-result__meta");
-  var list = box.querySelector(".md-search-result__list");
-  var config = JSON.parse(document.getElementById("__config").textContent);
+  var input = /** @type {HTMLInputElement} */ (box.querySelector(".md-search__input"));
+  var meta = /** @type {HTMLElement} */ (box.querySelector(".md-search-result__meta"));
+  var list = /** @type {HTMLElement} */ (box.querySelector(".md-search-result__list"));
+  var config = JSON.parse(/** @type {HTMLElement} */ (document.getElementById("__config")).textContent || "{}");
   var base = new URL(config.base.replace(/\/?$/, "/"), window.location.href);
+  /** @type {Promise<any> | null} */
   var pagefind = null;
   var latest = 0;
 
@@ -41,9 +47,11 @@
 
   function close() {
     toggle.checked = false;
-    if (box.contains(document.activeElement)) document.activeElement.blur();
+    var active = /** @type {HTMLElement | null} */ (document.activeElement);
+    if (active && box.contains(active)) active.blur();
   }
 
+  /** @param {number} count */
   function plural(count) {
     return count === 0 ? "No matching questions or pages"
       : count === 1 ? "1 matching page" : count + " matching pages";
@@ -51,11 +59,16 @@
 
   // The part of a page that matched best: the section with the most hits, else the page's
   // start (its short answer, on a question page).
+  /**
+   * @param {ResultData} data
+   * @returns {{url: string, section: string, excerpt: string}}
+   */
   function bestPart(data) {
+    /** @type {SubResult | null} */
     var best = null;
     (data.sub_results || []).forEach(function (sub) {
       var hits = (sub.locations || []).length;
-      if (hits && (!best || hits > best.locations.length)) best = sub;
+      if (hits && (!best || hits > (best.locations || []).length)) best = sub;
     });
     if (best && best.url !== data.url && best.title !== data.meta.title) {
       return { url: best.url, section: best.title, excerpt: best.excerpt };
@@ -63,6 +76,7 @@
     return { url: best ? best.url : data.url, section: "", excerpt: best ? best.excerpt : data.excerpt };
   }
 
+  /** @param {ResultData[]} results */
   function render(results) {
     list.textContent = "";
     results.forEach(function (data) {
@@ -113,25 +127,27 @@
     }).catch(function () { /* reported by load() */ });
   }
 
+  /** @returns {HTMLAnchorElement[]} */
   function links() {
     return Array.prototype.slice.call(list.querySelectorAll(".md-search-result__link"));
   }
 
   input.addEventListener("focus", open);
   input.addEventListener("input", search);
-  box.querySelector("form").addEventListener("submit", function (event) {
+  var form = /** @type {HTMLFormElement} */ (box.querySelector("form"));
+  form.addEventListener("submit", function (event) {
     event.preventDefault();
     var first = links()[0];
     if (first) first.click();
   });
-  box.querySelector("form").addEventListener("reset", function () {
+  form.addEventListener("reset", function () {
     window.setTimeout(function () { search(); input.focus(); }, 0);
   });
   toggle.addEventListener("change", function () {
     if (toggle.checked) { input.focus(); } else { input.blur(); }
   });
 
-  box.addEventListener("keydown", function (event) {
+  box.addEventListener("keydown", function (/** @type {KeyboardEvent} */ event) {
     if (event.key === "Escape") {
       event.preventDefault();
       close();
@@ -141,7 +157,7 @@
     var all = links();
     if (!all.length) return;
     event.preventDefault();
-    var at = all.indexOf(document.activeElement);
+    var at = all.indexOf(/** @type {HTMLAnchorElement} */ (document.activeElement));
     var next = event.key === "ArrowDown" ? at + 1 : at - 1;
     if (next < 0) { input.focus(); } else { all[Math.min(next, all.length - 1)].focus(); }
   });
@@ -149,7 +165,7 @@
   document.addEventListener("keydown", function (event) {
     if (event.key !== "/" && event.key !== "s") return;
     if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
-    var target = event.target;
+    var target = /** @type {HTMLElement} */ (event.target);
     if (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
     event.preventDefault();
     open();
