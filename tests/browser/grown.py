@@ -16,12 +16,13 @@ import shutil
 from pathlib import Path
 
 from helpers import ROOT
+from site_vendor import SHIPPED
 
 EXTRA_TOPICS = 10
 PER_TOPIC = 30
 # What a build of the repository reads; the rest (tests, .git, node_modules) is not copied.
-_COPIED = ("mkdocs.yml", "CONTRIBUTING.md", "README.md", "requirements.txt", "docs", "scripts",
-           "snippets", "reports")
+_COPIED = ("mkdocs.yml", "CONTRIBUTING.md", "README.md", "requirements.txt", "package.json", "docs",
+           "scripts", "snippets", "reports")
 _SIBLING_LINK = re.compile(r"\]\((?=[\w-]+\.md)")  # a link to a page of the same topic
 _TOPIC = re.compile(r"^topic: .*$", re.M)
 _NOTEBOOK_PAGES = 'include: ["notebooks/*.ipynb"]'
@@ -37,6 +38,9 @@ def make_grown_source(dest: Path) -> Path:
             shutil.copytree(source, dest / name, ignore=shutil.ignore_patterns("__pycache__"))
         else:
             shutil.copy(source, dest / name)
+    # The npm packages the build ships (site_vendor), as `npm ci` installed them.
+    for package in SHIPPED:
+        shutil.copytree(ROOT / "node_modules" / package, dest / "node_modules" / package)
     # mkdocs-jupyter's cache of the real notebooks: the build converts only the new topics' ones.
     cache = ROOT / ".cache" / "mkdocs-jupyter"
     if cache.is_dir():

@@ -133,6 +133,14 @@
   }
 
   input.addEventListener("focus", open);
+  // Tabbing on past the box closes it: left open, its overlay would cover the page the keyboard
+  // has moved on to. A click on the box's own text leaves the focus on the body: that keeps it.
+  box.addEventListener("focusout", function () {
+    window.setTimeout(function () {
+      var now = document.activeElement;
+      if (now && now !== document.body && !box.contains(now)) toggle.checked = false;
+    }, 0);
+  });
   input.addEventListener("input", search);
   var form = /** @type {HTMLFormElement} */ (box.querySelector("form"));
   form.addEventListener("submit", function (event) {
