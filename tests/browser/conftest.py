@@ -18,12 +18,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, sync_playwright
 
 from helpers import ROOT
 from site_fixture import make_site_source
 
-from .gates import CHROMIUM, CHROMIUM_ARGS
+from .gates import CHROMIUM, CHROMIUM_ARGS, DESKTOP
 from .grown import make_grown_source
 from .serve import serve
 from .sites import BROKEN_PAGES, PIXEL_SVG, REPORT_DIR, Site, build_site, question_urls
@@ -102,3 +102,16 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.section("site measurements (build/site-report/summary.json)")
         for key, value in _report.items():
             terminalreporter.write_line(f"{key}: {json.dumps(value)}")
+
+
+@pytest.fixture
+def context(real_site: Site, browser: Browser) -> Iterator[BrowserContext]:
+    """A fresh browser profile on the real site (empty local storage, downloads allowed) that
+    fails the test on a script error: the practice and progress tests start from it."""
+    context = browser.new_context(viewport=DESKTOP, accept_downloads=True)
+    errors: list[str] = []
+    context.on("weberror", lambda error: errors.append(str(error.error)))
+    context.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    yield context
+    context.close()
+    assert not errors, errors

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,18 +18,6 @@ from .sites import Site
 
 KEY = "pytorch-interview-questions.progress"
 QUESTION = "export/graph-signature"
-
-
-@pytest.fixture
-def context(real_site: Site, browser: Browser) -> Iterator[BrowserContext]:
-    """A fresh browser profile (empty local storage) that fails the test on a script error."""
-    context = browser.new_context(viewport=DESKTOP, accept_downloads=True)
-    errors: list[str] = []
-    context.on("weberror", lambda error: errors.append(str(error.error)))
-    context.on("console", lambda message: message.type == "error" and errors.append(message.text))
-    yield context
-    context.close()
-    assert not errors, errors
 
 
 @pytest.fixture

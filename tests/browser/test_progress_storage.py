@@ -10,15 +10,15 @@ import datetime as dt
 import json
 import random
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from helpers import ROOT
 
-from .gates import DESKTOP, serious_accessibility_violations
+from .gates import serious_accessibility_violations
 from .sites import Site
 
 KEY = "pytorch-interview-questions.progress"
@@ -28,18 +28,6 @@ NOW = "2026-12-01T10:00:00"
 TODAY = dt.date(2026, 12, 1)
 V1 = json.loads((ROOT / "tests" / "js" / "fixtures" / "progress-v1.json").read_text())
 APP = {"app": "pytorch-interview-questions", "kind": "progress"}
-
-
-@pytest.fixture
-def context(real_site: Site, browser: Browser) -> Iterator[BrowserContext]:
-    """A fresh profile that fails the test on a script error or any dialog it did not expect."""
-    context = browser.new_context(viewport=DESKTOP, accept_downloads=True)
-    errors: list[str] = []
-    context.on("weberror", lambda error: errors.append(str(error.error)))
-    context.on("console", lambda message: message.type == "error" and errors.append(message.text))
-    yield context
-    context.close()
-    assert not errors, errors
 
 
 @pytest.fixture
