@@ -69,7 +69,8 @@ def snippet_for_record(record: Path) -> tuple[Path, str]:
     return record.with_name(stem + ".py"), device
 
 
-def _imported_names(source: str, filename: str) -> set[str]:
+def imported_names(source: str, filename: str = "<snippet>") -> set[str]:
+    """The top-level names of a source's absolute imports (read, never run)."""
     try:
         tree = ast.parse(source, filename=filename)
     except SyntaxError:
@@ -101,7 +102,7 @@ def helper_files(snippet: Snippet, root: Path) -> list[Path]:
     queue = [snippet.path]
     while queue:
         current = queue.pop()
-        names = _imported_names(current.read_text(encoding="utf-8"), str(current))
+        names = imported_names(current.read_text(encoding="utf-8"), str(current))
         for name in sorted(names):
             for module in _resolve_helper(name, search):
                 if module not in seen and module != snippet.path:

@@ -13,11 +13,12 @@ Read from package metadata without importing anything, so `check` and an idle `r
 
 from __future__ import annotations
 
-import ast
 import importlib.metadata
 import re
 import sys
 from functools import cache
+
+from .discovery import imported_names
 
 # Imported by the engine in every snippet's process: the child seeds numpy when it is installed.
 ALWAYS = ("numpy",)
@@ -36,17 +37,7 @@ def canonical(name: str) -> str:
 
 def imported_modules(source: str) -> set[str]:
     """The top-level names of the absolute imports in `source` (stdlib ones left out)."""
-    try:
-        tree = ast.parse(source)
-    except SyntaxError:
-        return set()
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module.split(".")[0])
-    return names - set(sys.stdlib_module_names)
+    return imported_names(source) - set(sys.stdlib_module_names)
 
 
 @cache
