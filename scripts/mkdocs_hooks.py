@@ -10,7 +10,8 @@
 - on_page_markdown: render question pages and expand the markers of the other pages.
 - on_post_page: mark each page that search should index (all but those whose front matter says
   `search: exclude`, and notebooks) for Pagefind.
-- on_post_build: write questions.json and the Anki decks (decks/) into the built site, from the
+- on_post_build: write questions.json, the practice panel's learning-order list
+  (assets/learning-order.json) and the Anki decks (decks/) into the built site, from the
   pages and snippet statuses the build rendered, copy the pinned npm packages the site ships
   (site_vendor: ts-fsrs, the review scheduler) from node_modules/, then index the built HTML for
   search (site_search.py, Pagefind), so `mkdocs serve` searches the pages it serves.
@@ -43,7 +44,7 @@ from question_pages.downloads import deck_files
 from question_pages.markers import expand
 from question_pages.model import Page
 from question_pages.notebooks import moved_notebooks, write_notebooks
-from question_pages.question_index import build_index, write_index
+from question_pages.question_index import build_index, write_index, write_learning_list
 from question_pages.render import render_page
 from question_pages.sharing import description, structured_data
 from question_pages.site_checks import check_site
@@ -164,8 +165,9 @@ def on_post_page(output: str, page: MkPage, config: MkDocsConfig) -> str:
 
 
 def on_post_build(config: MkDocsConfig) -> None:
-    """questions.json and the decks are data, not pages: written straight into the built site,
-    from the pages and snippet statuses this build checked and rendered."""
+    """questions.json, the decks and the practice panel's learning-order list are data, not pages:
+    written straight into the built site, from the pages and snippet statuses this build checked
+    and rendered."""
     pages = list(_pages.values())
     site_dir = Path(config["site_dir"])
     try:
@@ -174,8 +176,9 @@ def on_post_build(config: MkDocsConfig) -> None:
         copy_shipped(ROOT, site_dir)
     except (SiteUrlError, DeckError, VendorError) as exc:
         raise PluginError(str(exc)) from None
-    write_index(site_dir, build_index(pages, _topics, site, ROOT, _book,
-                                      deck_files(t.id for t in _topics)))
+    index = build_index(pages, _topics, site, ROOT, _book, deck_files(t.id for t in _topics))
+    write_index(site_dir, index)
+    write_learning_list(site_dir, index)
     try:
         index_site(site_dir)
     except SearchIndexError as exc:

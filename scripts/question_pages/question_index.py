@@ -126,6 +126,26 @@ def build_index(pages: list[Page], topics: list[Topic], site: Site, root: Path,
     }
 
 
+ORDER_URI = "assets/learning-order.json"  # site-relative; read by the practice panel, not published
+
+
+def learning_list(index: dict) -> dict:
+    """What the practice panel needs to offer the next question after a rating: each question's
+    id, site path and title, in learning order. questions.json holds the same list with every
+    answer (hundreds of kB); this keeps a rating from downloading the whole bank's answers."""
+    return {"questions": [{"id": q["id"], "path": q["path"], "question": q["question"]}
+                          for q in index["questions"]]}
+
+
+def write_learning_list(site_dir: Path, index: dict) -> Path:
+    """Write the learning-order list beside the site's other assets (compact: it is fetched)."""
+    path = site_dir / ORDER_URI
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(learning_list(index), ensure_ascii=False, separators=(",", ":")) + "\n",
+                    encoding="utf-8")
+    return path
+
+
 def write_index(site_dir: Path, index: dict) -> Path:
     """Write questions.json at the site's root (UTF-8, keys in a fixed order, so two builds of
     the same sources give the same bytes)."""

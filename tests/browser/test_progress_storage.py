@@ -369,10 +369,15 @@ def test_next_question_and_a_practise_what_is_due_run_put_due_questions_first(
     page.wait_for_url(re.compile(re.escape(last) + r"/#practice$"))
     expect(page.locator(".practice-panel")).to_be_visible()
     page.get_by_role("button", name="Reveal the short answer").click()
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
     page.locator(".practice-panel").get_by_role("button", name="Review", exact=True).click()
     # The run goes on to the other due question, not to the first new one in learning order.
     expect(page.locator(".practice-result .practice-next")).to_have_attribute(
         "href", re.compile(re.escape(before_last) + r"/#practice$"))
+    # It learned that from the short learning-order list, not from questions.json's answers.
+    assert [u for u in fetched if u.endswith("/assets/learning-order.json")], fetched
+    assert not [u for u in fetched if u.endswith("/questions.json")], fetched
 
 
 def test_the_study_plan_aims_at_topics_and_a_level_with_minutes(go: Callable[[str], Page]) -> None:

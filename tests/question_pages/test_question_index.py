@@ -101,6 +101,17 @@ def test_every_question_in_learning_order_at_its_built_url(real_site: Path, real
             assert (real_site / topic["decks"][kind].removeprefix(SITE_URL)).is_file()
 
 
+def test_the_practice_panels_learning_list_is_the_index_in_short(real_site: Path, real_index) -> None:
+    """The practice panel fetches this after each rating: the same questions in the same order as
+    questions.json, with only what the "Next:" link needs, a small fraction of its bytes."""
+    index, _ = real_index
+    order = real_site / "assets" / "learning-order.json"
+    listed = json.loads(order.read_text(encoding="utf-8"))["questions"]
+    assert listed == [{"id": q["id"], "path": q["path"], "question": q["question"]}
+                      for q in index["questions"]]
+    assert order.stat().st_size * 10 < (real_site / "questions.json").stat().st_size
+
+
 def test_snippets_with_each_devices_record(built_site: Path) -> None:
     """The fixture site's snippets, whose records are known: a CPU-only expected error, a CUDA
     record from another torch, a snippet with no CUDA record."""

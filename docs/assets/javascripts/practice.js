@@ -168,8 +168,9 @@
   }
 
   function nextLink(where) {
-    // The next question in learning order that is due or not started, from the site's index.
-    fetch(new URL("questions.json", P.root()).href).then(function (response) {
+    // The next question in learning order that is due or not started, from the build's short
+    // learning-order list (ids, paths, titles), not questions.json with every answer.
+    fetch(new URL("assets/learning-order.json", P.root()).href).then(function (response) {
       return response.ok ? response.json() : null;
     }).then(function (index) {
       if (!index) return;
