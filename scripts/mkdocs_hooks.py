@@ -11,7 +11,8 @@
 - on_post_page: mark each page that search should index (all but those whose front matter says
   `search: exclude`, and notebooks) for Pagefind.
 - on_post_build: write questions.json, the practice panel's learning-order list
-  (assets/learning-order.json) and the Anki decks (decks/) into the built site, from the
+  (assets/learning-order.json), the files pages' markers need beside them (the question index's
+  later rows) and the Anki decks (decks/) into the built site, from the
   pages and snippet statuses the build rendered, copy the pinned npm packages the site ships
   (site_vendor: ts-fsrs, the review scheduler) from node_modules/, then index the built HTML for
   search (site_search.py, Pagefind), so `mkdocs serve` searches the pages it serves.
@@ -19,6 +20,7 @@
 
 from __future__ import annotations
 
+import posixpath
 import re
 import sys
 from pathlib import Path
@@ -41,7 +43,7 @@ from site_search import SearchIndexError, index_site, mark_body
 from question_pages.catalog import learning_order, order_nav_children, order_nav_sections, titles
 from question_pages.decks import DeckError, write_decks
 from question_pages.downloads import deck_files
-from question_pages.markers import expand
+from question_pages.markers import expand, files_beside
 from question_pages.model import Page
 from question_pages.notebooks import moved_notebooks, write_notebooks
 from question_pages.question_index import build_index, write_index, write_learning_list
@@ -63,6 +65,7 @@ _book: StatusBook | None = None  # the snippet statuses this build's checks read
 _topics: list[Topic] = []
 _preview: LivePreview | None = None
 _failures: dict[str, PreviewFailure] = {}
+_beside: dict[str, str] = {}  # site path -> text: files pages' markers need beside them
 # mkdocs-jupyter's template loads MathJax (from an empty or CDN URL) and imports Mermaid from a
 # CDN when a diagram is present. Our notebooks hold neither, and the site requests no other host.
 _NOTEBOOK_EXTERNALS = re.compile(
@@ -108,6 +111,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             files.append(File(uri, src_dir=str(GENERATED), dest_dir=config["site_dir"],
                               use_directory_urls=config["use_directory_urls"]))
     _pages.clear()
+    _beside.clear()
     _pages.update({p.page_id + ".md": p for p in result.pages})
     _topics[:] = result.topics
     _book = result.snippets
@@ -142,6 +146,10 @@ def on_page_markdown(markdown: str, page: MkPage, config: MkDocsConfig, files: F
     def file_href(path: str) -> str:
         return get_relative_url(path, page.file.url)
 
+    beside = files_beside(markdown, pages=list(_pages.values()), topics=_topics, href=href)
+    folder = posixpath.dirname(page.file.dest_uri)
+    for name, text in beside.items():
+        _beside[posixpath.join(folder, name)] = text
     return expand(markdown, from_uri=page.file.src_uri, root=ROOT, pages=list(_pages.values()),
                   topics=_topics, href=href, file_href=file_href)
 
@@ -176,6 +184,8 @@ def on_post_build(config: MkDocsConfig) -> None:
         copy_shipped(ROOT, site_dir)
     except (SiteUrlError, DeckError, VendorError) as exc:
         raise PluginError(str(exc)) from None
+    for path, text in _beside.items():
+        (site_dir / path).write_text(text, encoding="utf-8")
     index = build_index(pages, _topics, site, ROOT, _book, deck_files(t.id for t in _topics))
     write_index(site_dir, index)
     write_learning_list(site_dir, index)

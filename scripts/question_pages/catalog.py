@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 import posixpath
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from .model import IMPORTANCE, LEVELS, Page, frequency_band
 
@@ -35,17 +35,59 @@ SORTS = (  # (key, label): what the sort control and the column headers offer
     ("level", "Level, junior first"), ("question", "Question, A to Z"), ("topic", "Topic"))
 
 
-def question_table(pages: list[Page], href: Callable[[str], str], topic_order: list[str]) -> str:
+FIRST_ROWS = 40  # rows the index serves in its HTML; questions.js fetches the rest when asked
+ROWS_FILE = "question-rows.html"  # beside the index page: the rows after the first FIRST_ROWS
+
+
+def _topics_present(pages: list[Page], topic_order: list[str]) -> list[str]:
+    present = {p.meta["topic"] for p in pages}
+    return [t for t in topic_order if t in present] + sorted(present - set(topic_order))
+
+
+def question_rows(pages: list[Page], href: Callable[[str], str], topic_order: list[str],
+                  start: int = 0, stop: int | None = None) -> str:
+    """The index's table rows from `start` to `stop` in learning order, as questions.js filters
+    and sorts them (the data attributes) and progress.js marks them (the progress cell)."""
+    topic_rank = {topic: rank for rank, topic in enumerate(_topics_present(pages, topic_order))}
+    rows = []
+    for rank, page in list(enumerate(learning_order(pages)))[start:stop]:
+        meta = page.meta
+        band = frequency_band(meta["frequency"])
+        rows.append(
+            f'<tr data-id="{page.page_id}" data-level="{meta["level"]}" '
+            f'data-importance="{html.escape(meta["importance"])}" '
+            f'data-topic="{html.escape(meta["topic"])}" data-frequency="{meta["frequency"]}" '
+            f'data-level-rank="{LEVEL_RANK[meta["level"]]}" '
+            f'data-importance-rank="{IMPORTANCE_RANK[meta["importance"]]}" '
+            f'data-topic-rank="{topic_rank[meta["topic"]]}" data-learning-rank="{rank}">'
+            f'<td class="q"><a href="{html.escape(href(page.page_id))}">'
+            f"{html.escape(page.question)}</a></td>"
+            f'<td data-label="Level">{meta["level"].capitalize()}</td>'
+            f'<td data-label="Importance">{meta["importance"].capitalize()}</td>'
+            f'<td data-label="Comes up" title="about {meta["frequency"]}% (editor\'s estimate)">'
+            f"{band.capitalize()}</td>"
+            f'<td data-label="Topic">{html.escape(meta["topic"])}</td>'
+            '<td class="progress-cell needs-js" data-label="Your progress">Not started</td></tr>')
+    return "".join(rows)
+
+
+def question_table(pages: list[Page], href: Callable[[str], str], topic_order: list[str],
+                   topic_titles: Mapping[str, str] | None = None) -> str:
     """An HTML table with data attributes that docs/assets/javascripts/questions.js filters and
     sorts, keeping both in the page's URL so that a guide can link to a view.
+
+    It holds the first FIRST_ROWS questions in learning order, so that a first visit weighs the
+    same however large the bank grows; the rest are in ROWS_FILE beside the page
+    (`question_rows(..., start=FIRST_ROWS)`, written by the hooks), which questions.js fetches when
+    the reader filters, sorts, asks for every question, or has progress to show. Each topic's page
+    (`href("<topic>/index")`, titled from `topic_titles`) lists all of its questions, with or
+    without JavaScript.
 
     It is raw HTML, which MkDocs does not rewrite, so `href(page_id)` gives each final URL. The
     topic filter lists the topics in learning order. The controls stay out of the search index:
     their option words would match every search for "senior" or "all".
     """
-    present = {p.meta["topic"] for p in pages}
-    topics = [t for t in topic_order if t in present] + sorted(present - set(topic_order))
-    topic_rank = {topic: rank for rank, topic in enumerate(topics)}
+    topics = _topics_present(pages, topic_order)
 
     def options(name: str, values: list[str]) -> str:
         items = "".join(f'<option value="{html.escape(v)}">{html.escape(v.capitalize())}</option>'
@@ -73,27 +115,19 @@ def question_table(pages: list[Page], href: Callable[[str], str], topic_order: l
                            ("importance", "Importance"), ("frequency", "Frequency (est.)"),
                            ("topic", "Topic")))
     head += '<th scope="col" class="progress-head needs-js">Your progress</th>'
-    rows = []
-    for rank, page in enumerate(learning_order(pages)):
-        meta = page.meta
-        band = frequency_band(meta["frequency"])
-        rows.append(
-            f'<tr data-id="{page.page_id}" data-level="{meta["level"]}" '
-            f'data-importance="{html.escape(meta["importance"])}" '
-            f'data-topic="{html.escape(meta["topic"])}" data-frequency="{meta["frequency"]}" '
-            f'data-level-rank="{LEVEL_RANK[meta["level"]]}" '
-            f'data-importance-rank="{IMPORTANCE_RANK[meta["importance"]]}" '
-            f'data-topic-rank="{topic_rank[meta["topic"]]}" data-learning-rank="{rank}">'
-            f'<td class="q"><a href="{html.escape(href(page.page_id))}">'
-            f"{html.escape(page.question)}</a></td>"
-            f'<td data-label="Level">{meta["level"].capitalize()}</td>'
-            f'<td data-label="Importance">{meta["importance"].capitalize()}</td>'
-            f'<td data-label="Comes up" title="about {meta["frequency"]}% (editor\'s estimate)">'
-            f"{band.capitalize()}</td>"
-            f'<td data-label="Topic">{html.escape(meta["topic"])}</td>'
-            '<td class="progress-cell needs-js" data-label="Your progress">Not started</td></tr>')
-    table = (f'<table class="question-table"><thead><tr>{head}</tr></thead>'
-             f"<tbody>{''.join(rows)}</tbody></table>")
+    total = len(pages)
+    rest = (f' data-rest="{ROWS_FILE}" data-total="{total}"' if total > FIRST_ROWS else "")
+    table = (f'<table class="question-table"{rest}><thead><tr>{head}</tr></thead>'
+             f"<tbody>{question_rows(pages, href, topic_order, 0, FIRST_ROWS)}</tbody></table>")
+    if total > FIRST_ROWS:
+        titles = topic_titles or {}
+        by_topic = (" Each topic's page lists all of its questions: " + ", ".join(
+            f'<a href="{html.escape(href(t + "/index"))}">{html.escape(titles.get(t, t))}</a>'
+            for t in topics) + ".")
+        table += (f'\n\n<p class="question-more">The table starts with the first {FIRST_ROWS} of '
+                  f"{total} questions in learning order; filtering or sorting covers them all. "
+                  f'<button type="button" class="needs-js" data-show-all="">Show all {total} '
+                  f"questions</button>{by_topic}</p>")
     empty = ('<p class="question-empty" hidden>No question matches these filters. '
              '<button type="button" data-clear-filters="">Show every question</button></p>')
     # What progress.js says for a reader who has rated nothing yet; it rewrites it from their progress.

@@ -10,7 +10,8 @@ On a question page:
 
 On any other docs page:
 
-- `{{ question_table }}`: the filterable index of every question (docs/questions.md);
+- `{{ question_table }}`: the filterable index of every question (docs/questions.md): its first
+  rows, and the rest in a file beside the page (`files_beside`);
 - `{{ learning_path("topic") }}`: a topic's questions, junior to principal, and its notebook;
 - `{{ topic_list }}`: every topic in learning order, with its index page and notebook (home page);
 - `{{ include_file("PATH") }}`: a repository file shown on the site (CONTRIBUTING.md);
@@ -39,7 +40,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from .catalog import learning_order, learning_path, question_table
+from .catalog import FIRST_ROWS, ROWS_FILE, learning_order, learning_path, question_rows, question_table
 from .downloads import INDEX_URI, SCHEMA_URI, deck_files
 from .drift_reports import load_reports
 from .drift_reports import render_page as render_drift
@@ -168,6 +169,17 @@ def downloads(topics: list[Topic], file_href: Callable[[str], str]) -> str:
             f'under <a href="{CODE.url}">{CODE.short}</a>.</p>')
 
 
+def files_beside(markdown: str, *, pages: list[Page], topics: list[Topic],
+                 href: Callable[[str], str]) -> dict[str, str]:
+    """Files a page's markers need written beside it in the built site, by name: the question
+    table's rows after its first ones, which questions.js fetches when the reader needs them."""
+    files = {}
+    for match in MARKER.finditer(markdown):
+        if match.group("table") and len(pages) > FIRST_ROWS:
+            files[ROWS_FILE] = question_rows(pages, href, [t.id for t in topics], FIRST_ROWS) + "\n"
+    return files
+
+
 def expand(markdown: str, *, from_uri: str, root: Path, pages: list[Page], topics: list[Topic],
            href: Callable[[str], str], file_href: Callable[[str], str] | None = None) -> str:
     """`markdown` with every marker replaced; `href(page_id)` is a question's final URL,
@@ -177,7 +189,7 @@ def expand(markdown: str, *, from_uri: str, root: Path, pages: list[Page], topic
 
     def replace(match: re.Match) -> str:
         if match.group("table"):
-            return question_table(pages, href, order)
+            return question_table(pages, href, order, {t.id: t.title for t in topics})
         if match.group("topics"):
             return topic_list(topics, from_uri)
         if match.group("drift"):

@@ -12,6 +12,7 @@ import pytest
 
 from helpers import ROOT, mkdocs_env
 from question_pages.loading import load_pages
+from question_pages.topics import load_topics
 
 REPORT_DIR = ROOT / "build" / "site-report"  # gitignored; CI can keep it as an artifact
 
@@ -34,13 +35,19 @@ class Site:
         return max(self.questions, key=lambda rel: (self.dir / rel / "index.html").stat().st_size)
 
     @property
+    def topics(self) -> list[str]:
+        """The topics its source declares (docs/topics.yml), in learning order."""
+        return [topic.id for topic in load_topics(self.root / "docs")]
+
+    @property
     def pages(self) -> list[str]:
         """Every HTML page of the build, as a URL relative to the base; redirect stubs (a
         moved page's old URL) are left out: they are not pages but pointers to one."""
         found = []
         for path in sorted(self.dir.rglob("*.html")):
-            if 'http-equiv="refresh"' in path.read_text(encoding="utf-8")[:2000]:
-                continue
+            head = path.read_text(encoding="utf-8")[:2000]
+            if 'http-equiv="refresh"' in head or not head.lstrip().lower().startswith("<!doctype html"):
+                continue  # a redirect stub, or a fragment a page fetches (the index's later rows)
             rel = path.relative_to(self.dir).as_posix()
             found.append(rel.removesuffix("index.html"))
         return found

@@ -5,6 +5,7 @@ that stay visible under a link's underline."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterator
 
@@ -12,6 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .gates import DESKTOP, recorded_context, visit
+from .index_page import show_every_row, total_questions, wait_for_every_row
 from .sites import Site
 
 PHONE_390 = {"width": 390, "height": 844}  # the width the reader tried the index at
@@ -44,7 +46,10 @@ def test_first_click_sorts_the_useful_way_and_the_url_keeps_it(open_at: Callable
     page = open_at("questions/")
     frequency = page.locator('button[data-sort="frequency"]')
     frequency.click()
+    total = wait_for_every_row(page)  # a sort covers every question, not only the served rows
+    expect(page.locator(".question-count")).to_have_text(f"{total} of {total} questions")
     values = _column(page, "frequency")
+    assert len(values) == total
     assert values == sorted(values, reverse=True) and values[0] > values[-1], values
     expect(page.locator("th", has=frequency)).to_have_attribute("aria-sort", "descending")
     assert "sort=frequency" in page.url and "order=" not in page.url
@@ -61,6 +66,7 @@ def test_a_view_can_be_linked(open_at: Callable[..., Page], real_site: Site) -> 
     expect(page.locator('select[data-filter="level"]')).to_have_value("senior")
     expect(page.locator('select[data-filter="importance"]')).to_have_value("must know")
     expect(page.locator("select[data-sort-by]")).to_have_value("frequency")
+    wait_for_every_row(page)  # a linked view covers every question
     rows = page.locator(".question-table tbody tr:visible")
     wanted = page.locator('.question-table tbody tr[data-level="senior"][data-importance="must know"]')
     assert rows.count() == wanted.count() > 0
@@ -73,7 +79,7 @@ def test_a_view_can_be_linked(open_at: Callable[..., Page], real_site: Site) -> 
 
 def test_no_match_says_so_and_offers_every_question(open_at: Callable[..., Page]) -> None:
     page = open_at("questions/")
-    total = page.locator(".question-table tbody tr").count()
+    total = total_questions(page)
     empty = page.locator(".question-empty")
     expect(empty).to_be_hidden()
     page.locator('input[data-filter="text"]').fill("no question has this zqxj")
@@ -94,6 +100,38 @@ CHARACTERS_PER_LINE = """el => {
 }"""
 
 
+def test_the_index_serves_its_first_rows_and_finds_every_question(open_at: Callable[..., Page],
+                                                                  real_site: Site) -> None:
+    """A first visit gets the first rows in learning order, and says so; a search in the table
+    finds a question the page did not serve, and "Show all" lists every one, without a reload."""
+    page = open_at("questions/")
+    rows = page.locator(".question-table tbody tr")
+    total = total_questions(page)
+    assert total == len(real_site.questions)
+    served = rows.count()
+    assert served < total, "the real bank is larger than the rows the index serves"
+    expect(page.locator(".question-count")).to_have_text(f"The first {served} of {total} questions")
+    more = page.locator(".question-more")
+    expect(more).to_contain_text(f"The table starts with the first {served} of {total} questions")
+    # The last question in learning order, which the page did not serve, found by its title.
+    index = json.loads((real_site.dir / "questions.json").read_text(encoding="utf-8"))
+    last = index["questions"][-1]["question"]
+    assert not rows.filter(has_text=last).count()
+    page.locator('input[data-filter="text"]').fill(last)
+    expect(rows.filter(has_text=last).first).to_be_visible()
+    expect(page.locator(".question-count")).not_to_contain_text("The first")
+    page.locator('input[data-filter="text"]').fill("")
+    expect(page.locator(".question-table tbody tr:visible")).to_have_count(total)
+    expect(more).to_be_hidden()
+    fresh = open_at("questions/")
+    fresh.get_by_role("button", name=f"Show all {total} questions").click()
+    expect(fresh.locator(".question-table tbody tr:visible")).to_have_count(total)
+    # The keyboard goes on from the first row the reader had not seen.
+    focused = fresh.evaluate("document.activeElement.closest('tr').dataset.learningRank")
+    assert focused == str(served)
+    assert show_every_row(fresh) == total
+
+
 def test_the_index_reads_on_a_phone(open_at: Callable[..., Page]) -> None:
     page = open_at("questions/", PHONE_390)
     content = page.locator(".md-content__inner").bounding_box()
@@ -106,6 +144,7 @@ def test_the_index_reads_on_a_phone(open_at: Callable[..., Page]) -> None:
     assert per_line >= 30, f"about {per_line:.0f} characters a line"
     # Sorting still works without the column headers.
     page.locator("select[data-sort-by]").select_option("frequency")
+    wait_for_every_row(page)
     values = _column(page, "frequency")
     assert values == sorted(values, reverse=True)
     width = page.evaluate("document.documentElement.scrollWidth")

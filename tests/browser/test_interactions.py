@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .gates import DESKTOP, plain_text, recorded_context, visit
+from .index_page import show_every_row
 from .sites import Site
 
 WORD = re.compile(r"[a-z]{6,}")
@@ -104,8 +105,9 @@ def test_search_finds_a_question_by_a_word_from_its_body(site: Site, page_of: Ca
 def test_index_filters_narrow_the_table(site: Site, page_of: Callable[[str], Page]) -> None:
     page = page_of("questions/")
     rows = page.locator(".question-table tbody tr")
-    total = rows.count()
+    total = show_every_row(page)
     assert total == len(site.questions), "the index must list every question once"
+    assert len(set(rows.evaluate_all("rows => rows.map(r => r.dataset.id)"))) == total
     narrowed = 0
     for name in ("level", "importance", "topic"):
         select = page.locator(f'select[data-filter="{name}"]')

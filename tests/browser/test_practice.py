@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .gates import DESKTOP, serious_accessibility_violations
+from .index_page import wait_for_every_row
 from .sites import Site
 
 KEY = "pytorch-interview-questions.progress"
@@ -191,7 +192,8 @@ def test_the_index_filters_by_progress(open_page: Callable[[str], Page]) -> None
     page.evaluate("""async () => { await InterviewProgress.loadScheduler();
                              InterviewProgress.rate("export/graph-signature", "got-it");
                              InterviewProgress.rate("compile/graph-breaks", "review"); }""")
-    total = page.locator(".question-table tbody tr").count()
+    # With progress to show, the index fetches the rows its page did not serve.
+    total = wait_for_every_row(page)
     # The next question: the first, in learning order, that is neither done nor waiting for review.
     rows = page.locator(".question-table tbody tr").evaluate_all(
         "rows => rows.map(r => [Number(r.dataset.learningRank), r.dataset.id, r.cells[0].textContent])")

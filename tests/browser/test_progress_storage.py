@@ -19,6 +19,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from helpers import ROOT
 
 from .gates import serious_accessibility_violations
+from .index_page import show_every_row
 from .sites import Site
 
 KEY = "pytorch-interview-questions.progress"
@@ -353,6 +354,7 @@ def test_next_question_and_a_practise_what_is_due_run_put_due_questions_first(
         go: Callable[[str], Page]) -> None:
     page = go("questions/")
     entry = good_v2(page)
+    show_every_row(page)
     ranked = page.locator(".question-table tbody tr").evaluate_all(
         "rows => rows.sort((a, b) => a.dataset.learningRank - b.dataset.learningRank).map(r => r.dataset.id)")
     last, before_last = ranked[-1], ranked[-2]

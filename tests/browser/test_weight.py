@@ -7,7 +7,6 @@ fetched only when the reader uses the search box (test_search.py checks that).
 
 from __future__ import annotations
 
-import re
 import statistics
 
 import pytest
@@ -61,9 +60,15 @@ def test_first_visit_is_within_budget(real_site: Site, browser: Browser, which: 
 # A bigger bank must not make every page heavier: with 300 more questions (tests/browser/grown.py),
 # a question page's and the index's first visit may grow by less than this, in bytes and elements.
 GROWTH_LIMIT = 0.05
-INDEX_GROWS_BY_DESIGN = pytest.mark.xfail(
-    strict=True, reason="the index lists every question in one table (about 34 bytes gzipped and "
-    "8 elements a row): staying under 5% with 300 more needs an index split into pages, not done")
+# The index serves its first rows and fetches the rest when asked (questions.js), so 300 more
+# questions add no row to a first visit. What it still gains is per topic: grown.py adds ten, and
+# each is a navigation entry (4 elements, as navigation.prune renders a collapsed section), a
+# topic filter option and a link in the line under the table. On an index of about 550 elements
+# that is 11%: the 5% goal holds for bytes, not for elements, unless the bank grows in fewer topics.
+TOPIC_ELEMENTS = 6
+INDEX_GROWS_BY_TOPIC = pytest.mark.xfail(
+    strict=True, reason="ten new topics add 6 elements each to the index (navigation entry, filter "
+    "option, topic link): 60 on about 550, over 5%; no element grows with the questions themselves")
 
 
 def _growth(real: Weight, grown: Weight) -> dict[str, float]:
@@ -71,7 +76,7 @@ def _growth(real: Weight, grown: Weight) -> dict[str, float]:
             "elements": grown.dom_elements / real.dom_elements - 1}
 
 
-@pytest.mark.parametrize("which", ["question", pytest.param("index", marks=INDEX_GROWS_BY_DESIGN)])
+@pytest.mark.parametrize("which", ["question", pytest.param("index", marks=INDEX_GROWS_BY_TOPIC)])
 def test_first_visit_does_not_grow_with_the_bank(real_site: Site, grown_site: Site, browser: Browser,
                                                   which: str, report: dict[str, object]) -> None:
     rel = real_site.heaviest_question() if which == "question" else "questions/"
@@ -91,23 +96,17 @@ def test_first_visit_does_not_grow_with_the_bank(real_site: Site, grown_site: Si
         f"the limit is {GROWTH_LIMIT:.0%}: {grown.parts}")
 
 
-def test_the_index_grows_by_its_rows_only(real_site: Site, grown_site: Site, browser: Browser) -> None:
-    """Until the index is split into pages, it grows by one table row a question, and nothing
-    else on it (the navigation, the search, the scripts) grows with the bank."""
+def test_the_index_grows_by_its_topics_only(real_site: Site, grown_site: Site, browser: Browser) -> None:
+    """300 more questions add no row to the index's first visit, and no byte beyond 5%: only the
+    new topics' navigation entries, filter options and links."""
     real = first_visit_weight(browser, real_site.base, real_site.url("questions/"))
     grown = first_visit_weight(browser, grown_site.base, grown_site.url("questions/"))
-    extra = len(grown_site.questions) - len(real_site.questions)
-    row = _elements_per_row(real_site)
-    topics = 10 * 8  # each new topic adds a filter option and a navigation entry
-    assert grown.dom_elements - real.dom_elements <= extra * row + topics, (
-        f"the index gained {grown.dom_elements - real.dom_elements} elements for {extra} questions "
-        f"of {row} elements a row")
-    assert grown.transferred_bytes - real.transferred_bytes <= extra * 50, (
-        f"the index gained {grown.transferred_bytes - real.transferred_bytes} bytes for {extra} "
-        f"questions: {grown.parts}")
-
-
-def _elements_per_row(site: Site) -> int:
-    html = (site.dir / "questions" / "index.html").read_text(encoding="utf-8")
-    body = html.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
-    return -(-len(re.findall(r"<[a-zA-Z]", body)) // len(site.questions))  # a row's, rounded up
+    new_topics = len(grown_site.topics) - len(real_site.topics)
+    assert new_topics > 0, "the grown site adds its questions in new topics (grown.py)"
+    assert grown.dom_elements - real.dom_elements <= new_topics * TOPIC_ELEMENTS, (
+        f"the index gained {grown.dom_elements - real.dom_elements} elements for {new_topics} topics "
+        f"of {TOPIC_ELEMENTS} elements each: something on it grows with the questions")
+    assert grown.transferred_bytes / real.transferred_bytes - 1 < GROWTH_LIMIT, grown.parts
+    served, grown_served = ((site.dir / "questions" / "index.html").read_text(encoding="utf-8")
+                            .count("<tr data-id=") for site in (real_site, grown_site))
+    assert served == grown_served < len(real_site.questions), (served, grown_served)

@@ -328,6 +328,11 @@
     var value = load(), on = today();
     var rows = Array.prototype.slice.call(table.tBodies[0].rows);
     var stored = Object.keys(value.questions).length > 0;
+    if (stored && table.dataset.rest && window.QuestionIndex) {
+      // Due questions and the next one may be in the rows the page did not serve: fetch them first
+      // (questions.js then says "question-index-whole", which calls this again).
+      window.QuestionIndex.whole().catch(function () { /* questions.js says so beside the table */ });
+    }
     if (stored || line.dataset.filled) {
       var ranked = rows.slice().sort(function (a, b) {
         return Number(a.dataset.learningRank) - Number(b.dataset.learningRank);
@@ -375,6 +380,7 @@
       window.history.replaceState(window.history.state, "",
         window.location.pathname + (query ? "?" + query : "") + window.location.hash);
       filterIndex();
+      if (window.QuestionIndex) window.QuestionIndex.whole().catch(function () { /* said beside the table */ });
     });
   }
 
@@ -494,6 +500,9 @@
     markNav();
     watchIndexFilter();
     markIndex();
+    // The index's later rows arrived (questions.js): mark them and redo the line and the filter.
+    document.addEventListener("question-index-whole", markIndex);
+    document.addEventListener("question-index-ready", markIndex);
     // The scheduler (ts-fsrs, shipped from its pinned npm package) only where a question is rated.
     if (practice) {
       ["pointerdown", "focusin", "keydown"].forEach(function (type) {

@@ -1,6 +1,9 @@
-// Filters and sorts the question index table. Ours, no dependencies, no requests.
+// Filters and sorts the question index table. Ours, no dependencies.
 // The filters and the sort live in the page's URL (?level=senior&importance=must+know&sort=frequency),
 // so a guide can link to a view; the first click on a column sorts the useful way first.
+// The page serves the first rows in learning order (catalog.py), so a first visit weighs the same
+// however many questions there are; the rest (the table's data-rest file) are fetched once, when
+// the reader filters, sorts, asks for every question, or progress.js has progress to show.
 (function () {
   "use strict";
 
@@ -17,9 +20,55 @@
     var rows = Array.prototype.slice.call(body.rows);
     var filters = root.querySelectorAll("[data-filter]");
     var sortBy = root.querySelector("[data-sort-by]");
-    var count = root.querySelector(".question-count");
+    var counter = root.querySelector(".question-count");
     var empty = root.querySelector(".question-empty");
     var sort = { key: "learning", order: "ascending" };
+    var more = /** @type {HTMLElement | null} */ (root.querySelector(".question-more"));
+    /** @type {Promise<void> | null} */
+    var loading = null;
+
+    // Every row in the table: the served ones, and the rest fetched once and appended in
+    // learning order, then sorted as the reader asked. Says so beside the table if it fails.
+    function whole() {
+      var rest = table.dataset.rest;
+      if (!rest) return Promise.resolve();
+      if (!loading) {
+        loading = fetch(new URL(rest, window.location.href).href).then(function (response) {
+          if (!response.ok) throw new Error(response.status + " " + response.statusText);
+          return response.text();
+        }).then(function (text) {
+          var template = document.createElement("template");
+          template.innerHTML = text;
+          Array.prototype.forEach.call(template.content.querySelectorAll("tr"), function (row) {
+            body.appendChild(row);
+            rows.push(row);
+          });
+          delete table.dataset.rest;
+          if (more) more.hidden = true;
+          if (sort.key !== "learning" || sort.order !== "ascending") applySort();
+          apply();  // the filters and the count, over every row now
+          document.dispatchEvent(new CustomEvent("question-index-whole"));
+        }).catch(function (error) {
+          loading = null;
+          if (more) {
+            more.textContent = "The other questions could not be loaded (" + error.message +
+              "): reload the page, or open each topic's page from the navigation.";
+          }
+          throw error;
+        });
+      }
+      return loading;
+    }
+    window.QuestionIndex = { whole: whole };
+    // progress.js may have run first: it marks the index again now that whole() is here.
+    document.dispatchEvent(new CustomEvent("question-index-ready"));
+
+    function count(shown) {
+      if (!counter) return;
+      counter.textContent = table.dataset.rest
+        ? "The first " + rows.length + " of " + table.dataset.total + " questions"
+        : shown + " of " + rows.length + " questions";
+    }
 
     function byName(name) {
       return root.querySelector('[data-filter="' + name + '"]');
@@ -80,7 +129,7 @@
         row.hidden = !ok;
         if (ok) shown += 1;
       });
-      if (count) count.textContent = shown + " of " + rows.length + " questions";
+      count(shown);
       if (empty) empty.hidden = shown !== 0;
       table.hidden = shown === 0;
       // The reader's progress filter (progress.js), when it has loaded, narrows this further.
@@ -110,6 +159,7 @@
         sort = { key: key, order: again ? (sort.order === "ascending" ? "descending" : "ascending") : FIRST[key] };
         applySort();
         writeUrl();
+        whole().catch(function () { /* said beside the table */ });
       });
     });
     if (sortBy) {
@@ -117,10 +167,15 @@
         sort = { key: sortBy.value, order: FIRST[sortBy.value] };
         applySort();
         writeUrl();
+        whole().catch(function () { /* said beside the table */ });
       });
     }
     filters.forEach(function (el) {
-      el.addEventListener("input", function () { apply(); writeUrl(); });
+      el.addEventListener("input", function () {
+        apply();
+        writeUrl();
+        whole().catch(function () { /* said beside the table */ });
+      });
     });
     var clear = root.querySelector("[data-clear-filters]");
     if (clear) {
@@ -136,16 +191,35 @@
         }
         apply();
         writeUrl();
+        whole().catch(function () { /* said beside the table */ });
         var first = filters[0];
         if (first) first.focus();
       });
     }
+    var showAll = root.querySelector("[data-show-all]");
+    if (showAll) {
+      showAll.addEventListener("click", function () {
+        whole().then(function () {
+          count(rows.length);
+          // The first row the reader had not seen, so the keyboard goes on from there.
+          var next = rows[Number(table.dataset.first || 0)];
+          var link = next && next.querySelector("a");
+          if (link) link.focus();
+        }, function () { /* said beside the table */ });
+      });
+    }
+    table.dataset.first = String(rows.length);
     readUrl();
     // The table is served in learning order: re-order it only for another sort.
-    if (sort.key !== "learning" || sort.order !== "ascending") applySort();
+    var sorted = sort.key !== "learning" || sort.order !== "ascending";
+    if (sorted) applySort();
     var filtered = Array.prototype.some.call(filters, function (el) { return el.value.trim(); });
     if (filtered) apply();
-    else if (count) count.textContent = rows.length + " of " + rows.length + " questions";
+    else count(rows.length);
+    // A linked view (a filter, a sort or a progress filter in the URL) covers every question.
+    if (filtered || sorted || new URLSearchParams(window.location.search).get("progress")) {
+      whole().catch(function () { /* said beside the table */ });
+    }
   }
 
   if (typeof document$ !== "undefined") {
