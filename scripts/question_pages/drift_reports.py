@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from snippet_engine.discovery import discover
 from snippet_engine.errors import ProjectError
+from snippet_engine.options import parse_options
 from snippet_engine.pins import release
 
 from .snippet_blocks import fence
@@ -98,20 +100,43 @@ def snippet_notes(reports: list[DriftReport], snippet: str, link: str) -> str:
     return "\n\n".join(parts)
 
 
-def render_page(reports: list[DriftReport], page_link: dict[str, str]) -> str:
-    """The body of the Upgrading torch page; `page_link[page uri]` links a question page."""
+def cpu_snippets(root: Path) -> list[str]:
+    """Every snippet the bank records on CPU (snippets/...), as a drift run compares them."""
+    found = []
+    for snippet in discover(root):
+        try:
+            devices = parse_options(snippet.path).devices
+        except ProjectError:
+            continue  # check_pages reports it at its line
+        if "cpu" in devices:
+            found.append(snippet.rel)
+    return found
+
+
+def render_page(reports: list[DriftReport], page_link: dict[str, str],
+                current: list[str] | None = None) -> str:
+    """The body of the Upgrading torch page; `page_link[page uri]` links a question page.
+    `current`: the bank's CPU snippets now, so that snippets added after a report was made are
+    counted as not compared yet rather than covered by "every snippet"."""
     if not reports:
         return ("No torch release has been compared yet. A maintainer runs "
                 "`python scripts/snippets.py drift --torch VERSION` and commits the report.")
     out = []
     for report in reports:
         pinned = report.pinned
+        day = report.generated.split("T")[0]
         out += [f"## torch {report.version} {{#{report.anchor}}}", "",
-                f"Every CPU snippet of the site ran on torch {report.compared['torch']} (Python "
-                f"{report.compared['python']}, {report.compared['hardware']}) and was compared "
-                f"with its committed record from the pinned torch {pinned['torch']}. Report "
-                f"generated {report.generated.split('T')[0]}.", "",
-                "| what happened | snippets |", "|---|---|"]
+                f"Every CPU snippet the site had on {day} ({len(report.snippets)}) ran on torch "
+                f"{report.compared['torch']} (Python {report.compared['python']}, "
+                f"{report.compared['hardware']}) and was compared with its committed record from "
+                f"the pinned torch {pinned['torch']}.", ""]
+        later = [s for s in current or [] if s not in report.snippets]
+        if later:
+            out += [f"{len(later)} snippet{'s' if len(later) > 1 else ''} added since "
+                    f"{'have' if len(later) > 1 else 'has'} not been compared with torch "
+                    f"{report.version} yet: a maintainer runs `python scripts/snippets.py drift "
+                    f"--torch {report.version}` and commits the report.", ""]
+        out += ["| what happened | snippets |", "|---|---|"]
         out += [f"| {klass} | {count} |" for klass, count in report.counts.items()]
         # Each changed snippet once, under the first page that shows it.
         by_page: dict[str, list[dict]] = {}

@@ -42,7 +42,7 @@ from pathlib import Path
 
 from .catalog import FIRST_ROWS, ROWS_FILE, learning_order, learning_path, question_rows, question_table
 from .downloads import INDEX_URI, SCHEMA_URI, deck_files
-from .drift_reports import load_reports
+from .drift_reports import cpu_snippets, load_reports
 from .drift_reports import render_page as render_drift
 from .licences import CODE, CONTENT
 from .model import SPEAKING_TARGETS, Page, speaking_seconds
@@ -195,7 +195,7 @@ def expand(markdown: str, *, from_uri: str, root: Path, pages: list[Page], topic
         if match.group("drift"):
             links = {page.page_id + ".md": f"[{page.question}]({_link(from_uri, page.page_id + '.md')})"
                      for page in pages}
-            return render_drift(load_reports(root), links)
+            return render_drift(load_reports(root), links, cpu_snippets(root))
         if match.group("downloads"):
             if file_href is None:
                 raise ValueError("the downloads marker needs file_href")

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from helpers import run_cli
+from question_pages.drift_reports import cpu_snippets
 from site_fixture import FIXTURES, build
 
 GOOD = (FIXTURES / "good-page.md").read_text()
@@ -205,6 +206,12 @@ def test_a_drift_report_on_the_upgrading_page_and_under_each_snippet(copy: Path)
     anchor = "drift-9-9-0-snippets-export-fixture-tensor-py"
     assert 'id="drift-9-9-0"' in upgrading and f'id="{anchor}"' in upgrading
     assert "compared with its committed record from the pinned torch 2.13.0+cpu" in upgrading
+    assert "Every CPU snippet the site had on 2026-12-01 (2) ran on torch 9.9.0+cu130" in upgrading
+    # The fixture's other snippets came after the report: counted, not claimed as compared.
+    text = html.unescape(re.sub(r"<[^>]+>", "", upgrading))
+    later = re.search(r"(\d+) snippets? added since (?:have|has) not been compared with "
+                      r"torch 9\.9\.0 yet", text)
+    assert later and int(later.group(1)) == len(cpu_snippets(copy)) - 2 > 0, text[:2000]
     assert "+tensor([ 0.1000,  0.2000,  0.3000])" in html.unescape(re.sub(r"<[^>]+>", "", upgrading))
     assert "What does the fixture snippet print" in upgrading  # grouped under its page
     good = (site / "export" / "good-page" / "index.html").read_text()
