@@ -11,7 +11,7 @@ def grads():
 
 
 def same(a, b):
-    return all(torch.allclose(g, h, atol=1e-6) for g, h in zip(a, b))
+    return all(torch.allclose(g, h, atol=1e-6) for g, h in zip(a, b, strict=True))
 
 
 # The reference: one backward over the full batch of 16.
@@ -22,13 +22,16 @@ full = grads()
 # 4 micro-batches of 4, each loss divided by the number of steps.
 steps = 4
 model.zero_grad()
-for xb, yb in zip(x.chunk(steps), y.chunk(steps)):
+for xb, yb in zip(x.chunk(steps), y.chunk(steps), strict=True):
     (loss_fn(model(xb), yb) / steps).backward()
-print("mean loss / steps == full batch:", same(grads(), full))
+accumulated = grads()
+print("mean loss / steps == full batch:", same(accumulated, full))
+print("  bit-identical (weight, bias):",
+      [torch.equal(g, h) for g, h in zip(accumulated, full, strict=True)])
 
 # Forgetting the division: every gradient is 4 times too large.
 model.zero_grad()
-for xb, yb in zip(x.chunk(steps), y.chunk(steps)):
+for xb, yb in zip(x.chunk(steps), y.chunk(steps), strict=True):
     loss_fn(model(xb), yb).backward()
 print("mean loss, no division == full batch:", same(grads(), full))
 print("  ratio of weight grads:", (grads()[0] / full[0]).flatten())
@@ -39,6 +42,6 @@ model.zero_grad()
 sum_fn(model(x), y).backward()
 full_sum = grads()
 model.zero_grad()
-for xb, yb in zip(x.chunk(steps), y.chunk(steps)):
+for xb, yb in zip(x.chunk(steps), y.chunk(steps), strict=True):
     sum_fn(model(xb), yb).backward()
 print("sum loss, no division == full sum batch:", same(grads(), full_sum))

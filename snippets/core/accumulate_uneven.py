@@ -15,7 +15,7 @@ loss_fn(model(x), y).backward()
 full = weight_grad()
 
 # 10 samples in micro-batches of 4, 4 and 2: the last one is smaller.
-batches = list(zip(x.split(4), y.split(4)))
+batches = list(zip(x.split(4), y.split(4), strict=True))
 print("micro-batch sizes:", [len(xb) for xb, _ in batches])
 
 model.zero_grad()

@@ -10,6 +10,8 @@ print("loss.grad_fn.next_functions:", loss.grad_fn.next_functions)
 print("y.grad_fn.next_functions:", y.grad_fn.next_functions)
 print("is_leaf: w", w.is_leaf, "| x", x.is_leaf, "| y", y.is_leaf)
 print("grad_fn: w", w.grad_fn, "| x", x.grad_fn)
+print("w > 2 (not differentiable): grad_fn", (w > 2).grad_fn,
+      "| requires_grad", (w > 2).requires_grad)
 
 y.retain_grad()  # ask autograd to keep this non-leaf's gradient
 loss.backward()

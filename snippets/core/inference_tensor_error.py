@@ -14,4 +14,7 @@ lin(a).sum().backward()  # a normal tensor: fine as an input to autograd
 print("no_grad tensor used in training: ok")
 lin(b.clone()).sum().backward()  # clone() outside inference_mode: a normal tensor
 print("clone of inference tensor used in training: ok")
+w = torch.ones(3, requires_grad=True)
+(w + b).sum().backward()  # an addition saves neither input
+print("inference tensor in an addition: ok, w.grad =", w.grad)
 lin(b).sum().backward()  # linear must save b for the weight's gradient

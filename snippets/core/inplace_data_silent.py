@@ -12,3 +12,12 @@ print("y._version:", y._version)
 y.sum().backward()               # no error...
 print("gradient right:     ", right)
 print("gradient after .data:", x.grad)  # ...computed from the changed y
+
+x.grad = None
+y = x.sigmoid()
+y.detach().mul_(2)               # detach() shares the counter: this write is seen
+print("after detach().mul_(2), y._version:", y._version)
+try:
+    y.sum().backward()
+except RuntimeError as err:
+    print("backward:", str(err).split(":")[0])

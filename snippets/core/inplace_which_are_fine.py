@@ -4,11 +4,15 @@ w = torch.tensor([1.0, 2.0, 3.0])
 
 
 def mul_by_number_then_add_(x):
-    return (x * 2).add_(1)        # mul by a number saves no tensor
+    return (x * 2).add_(1)        # mul by a number saves no tensor of x's
+
+
+def add_then_mul_(x):
+    return (x + w).mul_(2)        # add saves no tensor
 
 
 def mul_then_relu_(x):
-    return (x * w).relu_()        # mul saved x and w, not its output
+    return (x * w).relu_()        # mul saved w (for x's gradient), not its output
 
 
 def exp_then_add_(x):
@@ -26,8 +30,8 @@ def square_then_modify_input(x):
     return out
 
 
-for build in [mul_by_number_then_add_, mul_then_relu_, exp_then_add_, relu_then_mul_,
-              square_then_modify_input]:
+for build in [mul_by_number_then_add_, add_then_mul_, mul_then_relu_, exp_then_add_,
+              relu_then_mul_, square_then_modify_input]:
     x = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)
     try:
         build(x).sum().backward()
@@ -35,3 +39,12 @@ for build in [mul_by_number_then_add_, mul_then_relu_, exp_then_add_, relu_then_
     except RuntimeError as err:
         result = "RuntimeError: " + str(err).split(":")[0][:40] + "..."
     print(f"{build.__name__:26} {result}")
+
+# What each node saved (None: a slot the formula does not need here).
+x = torch.tensor([0.5, -1.0, 2.0], requires_grad=True)
+for label, out in [("x * 2", x * 2), ("x * w", x * w), ("x * x", x * x), ("x + w", x + w),
+                   ("x.relu()", x.relu())]:
+    node = out.grad_fn
+    saved = {name.removeprefix("_saved_"): getattr(node, name)
+             for name in dir(node) if name.startswith("_saved_")}
+    print(f"{label:9} {type(node).__name__:14} saved: {saved}")

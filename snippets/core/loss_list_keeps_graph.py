@@ -4,7 +4,7 @@ model = torch.nn.Linear(1000, 1000)
 x = torch.randn(64, 1000)
 
 kept_losses, kept_numbers = [], []
-for step in range(3):
+for _ in range(3):
     loss = model(x).pow(2).mean()  # no backward: e.g. an evaluation step without no_grad
     kept_losses.append(loss)        # keeps the tensor, its grad_fn and what the graph saved
     kept_numbers.append(loss.item())  # a Python float: keeps nothing
