@@ -31,6 +31,9 @@ for name in ("lin.weight", "running_mean", "cache", "mask"):
 sd = m.state_dict()  # references, not copies
 print("state_dict shares the weight's storage:", sd["lin.weight"].data_ptr() == m.lin.weight.data_ptr())
 print("state_dict weight requires_grad:", sd["lin.weight"].requires_grad)
-with torch.no_grad():
-    m.lin.weight.add_(1.0)
-print("a later update shows in the saved dict:", torch.equal(sd["lin.weight"], m.lin.weight))
+before = sd["lin.weight"].clone()
+opt = torch.optim.SGD(m.parameters(), lr=0.1)
+m(torch.randn(4, 3, dtype=torch.float64)).sum().backward()
+opt.step()  # updates the parameters in place
+print("the step changed the weight:", not torch.equal(before, m.lin.weight))
+print("the state_dict taken before the step holds the new weight:", torch.equal(sd["lin.weight"], m.lin.weight))
