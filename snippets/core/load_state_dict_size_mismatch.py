@@ -1,5 +1,4 @@
 #| expect: RuntimeError
-import torch
 from torch import nn
 
 checkpoint = nn.Linear(3, 2).state_dict()

@@ -36,4 +36,5 @@ opt = torch.optim.SGD(m.parameters(), lr=0.1)
 m(torch.randn(4, 3, dtype=torch.float64)).sum().backward()
 opt.step()  # updates the parameters in place
 print("the step changed the weight:", not torch.equal(before, m.lin.weight))
-print("the state_dict taken before the step holds the new weight:", torch.equal(sd["lin.weight"], m.lin.weight))
+print("the state_dict taken before the step holds the new weight:",
+      torch.equal(sd["lin.weight"], m.lin.weight))

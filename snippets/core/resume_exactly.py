@@ -57,7 +57,8 @@ def interrupted(save_optimizer, save_rng):  # uses tmp, set below
 
 opt_state = straight[1].state_dict()
 print("optimizer state_dict:", list(opt_state), "| state of param 0:", list(opt_state["state"][0]))
-print("param_groups[0]['params']:", opt_state["param_groups"][0]["params"], "| lr now:", opt_state["param_groups"][0]["lr"])
+group = opt_state["param_groups"][0]
+print("param_groups[0]['params']:", group["params"], "| lr now:", group["lr"])
 
 ref = straight[0].state_dict()
 with tempfile.TemporaryDirectory() as tmp:

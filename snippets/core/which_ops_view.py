@@ -22,7 +22,7 @@ print(f"{'op':22} {'_base is x':11} {'same storage':13} {'stride':11} offset")
 for name, op in ops.items():
     y = op()
     same = y.untyped_storage().data_ptr() == x.untyped_storage().data_ptr()
-    print(f"{name:22} {str(y._base is x):11} {str(same):13} {str(y.stride()):11} {y.storage_offset()}")
+    print(f"{name:22} {y._base is x!s:11} {same!s:13} {y.stride()!s:11} {y.storage_offset()}")
 
 print("x.contiguous() is x:", x.contiguous() is x)
 print("x.to(torch.float32) is x:", x.to(torch.float32) is x)
