@@ -1,7 +1,7 @@
 import warnings
 
 import torch
-import torch.nn.functional as F
+from torch import nn
 
 torch.manual_seed(0)
 N = 4
@@ -15,7 +15,7 @@ print("right loss, pred.squeeze(1):            ", round((pred.squeeze(1) - targe
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
-    loss = F.mse_loss(pred, target)
-print("F.mse_loss(pred, target):", round(loss.item(), 4))
+    loss = nn.MSELoss()(pred, target)
+print("nn.MSELoss()(pred, target):", round(loss.item(), 4))
 for w in caught:
     print(f"{w.category.__name__}: {w.message}")
