@@ -31,6 +31,8 @@ col = x[:, 1]  # a view: writing through it writes x
 col.fill_(-1)
 picked = x[[0, 2]]  # advanced indexing copies: writing to it leaves x alone
 picked.fill_(99)
-d = x.detach()  # same storage, not tracked as a view: a write still reaches x
+d = x.detach()  # same storage, _base is None: a write still reaches x
+before = x._version
 d[0, 0] = 42
+print("x._version before and after writing through detach():", before, x._version)
 print(x)
