@@ -4,8 +4,9 @@ from torch import nn
 
 torch.manual_seed(0)
 trained = nn.Sequential(nn.Linear(3, 2), nn.ReLU(), nn.Linear(2, 1))
-# A checkpoint saved from a wrapper (DDP, DataParallel) that prefixes every key with "module."
-checkpoint = {"module." + k: v for k, v in trained.state_dict().items()}
+# A checkpoint saved from a wrapper: DataParallel (and DDP) keep the model as self.module
+checkpoint = nn.DataParallel(trained).state_dict()
+print("DataParallel keys:", list(checkpoint)[:2], "...")
 
 fresh = nn.Sequential(nn.Linear(3, 2), nn.ReLU(), nn.Linear(2, 1))
 weight = fresh[0].weight

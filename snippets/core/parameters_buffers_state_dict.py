@@ -38,3 +38,5 @@ opt.step()  # updates the parameters in place
 print("the step changed the weight:", not torch.equal(before, m.lin.weight))
 print("the state_dict taken before the step holds the new weight:",
       torch.equal(sd["lin.weight"], m.lin.weight))
+m.cache = torch.ones(2)  # assigning a tensor to a buffer's name replaces the buffer
+print("after m.cache = torch.ones(2), cache is still a buffer:", "cache" in dict(m.named_buffers()))
