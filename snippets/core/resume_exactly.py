@@ -15,21 +15,24 @@ def build():
 
 
 def train(model, opt, sched, steps):
+    lrs = []  # the learning rate each step used
     for _ in range(steps):
         x, y = torch.randn(32, 8), torch.randn(32, 1)  # data and dropout both draw from the global RNG
         loss = nn.functional.mse_loss(model(x), y)
         opt.zero_grad()
         loss.backward()
+        lrs.append(opt.param_groups[0]["lr"])
         opt.step()
         sched.step()
+    return lrs
 
 
 torch.manual_seed(0)
 straight = build()
-train(*straight, N)
+straight_lrs = train(*straight, N)
 
 
-def interrupted(save_optimizer, save_rng):  # uses tmp, set below
+def interrupted(save_optimizer, save_scheduler, save_rng):  # uses tmp, set below
     torch.manual_seed(0)
     model, opt, sched = build()
     train(model, opt, sched, N // 2)
@@ -37,6 +40,7 @@ def interrupted(save_optimizer, save_rng):  # uses tmp, set below
     ckpt = {"model": model.state_dict(), "step": N // 2}
     if save_optimizer:
         ckpt["optimizer"] = opt.state_dict()
+    if save_scheduler:
         ckpt["scheduler"] = sched.state_dict()
     if save_rng:
         ckpt["rng"] = torch.get_rng_state()
@@ -48,11 +52,12 @@ def interrupted(save_optimizer, save_rng):  # uses tmp, set below
     model.load_state_dict(ckpt["model"])
     if save_optimizer:
         opt.load_state_dict(ckpt["optimizer"])
+    if save_scheduler:
         sched.load_state_dict(ckpt["scheduler"])
     if save_rng:
         torch.set_rng_state(ckpt["rng"])
-    train(model, opt, sched, N - ckpt["step"])
-    return model
+    lrs = train(model, opt, sched, N - ckpt["step"])
+    return model, lrs
 
 
 opt_state = straight[1].state_dict()
@@ -61,9 +66,11 @@ group = opt_state["param_groups"][0]
 print("param_groups[0]['params']:", group["params"], "| lr now:", group["lr"])
 
 ref = straight[0].state_dict()
+print(f"straight run, lr of steps {N // 2 + 1}-{N}:", straight_lrs[N // 2:])
 with tempfile.TemporaryDirectory() as tmp:
-    for save_optimizer, save_rng in [(True, True), (False, True), (True, False)]:
-        model = interrupted(save_optimizer, save_rng)
+    runs = [(True, True, True), (False, True, True), (True, False, True), (True, True, False)]
+    for save_optimizer, save_scheduler, save_rng in runs:
+        model, lrs = interrupted(save_optimizer, save_scheduler, save_rng)
         same = all(torch.equal(ref[k], v) for k, v in model.state_dict().items())
-        print(f"saved model + optimizer/scheduler={save_optimizer!s:5} + RNG={save_rng!s:5}:",
-              f"bit-identical to {N} straight steps: {same}")
+        print(f"model + optimizer={save_optimizer!s:5} scheduler={save_scheduler!s:5}",
+              f"RNG={save_rng!s:5}: resumed lrs {lrs}, bit-identical to {N} straight steps: {same}")
