@@ -3,7 +3,8 @@ import torch
 lin = torch.nn.Linear(3, 2)
 x = torch.randn(4, 3, requires_grad=True)
 lin(x).sum().backward()
-plain_x_grad, plain_weight_grad, plain_bias_grad = x.grad.clone(), lin.weight.grad.clone(), lin.bias.grad.clone()
+plain_x_grad = x.grad.clone()
+plain_weight_grad, plain_bias_grad = lin.weight.grad.clone(), lin.bias.grad.clone()
 x.grad = None
 lin.zero_grad()
 
@@ -11,7 +12,7 @@ lin.zero_grad()
 h1 = lin.register_forward_pre_hook(lambda m, args: (args[0] * 2,))
 h2 = lin.register_forward_hook(lambda m, args, out: out + 100)
 # A tensor hook may return a new gradient: it replaces the gradient from there on.
-h3 = lin.weight.register_hook(lambda g: torch.zeros_like(g))
+h3 = lin.weight.register_hook(torch.zeros_like)
 # A full backward hook may return a new grad_input (one entry per positional input).
 h4 = lin.register_full_backward_hook(lambda m, gin, gout: (gin[0] * 10,))
 
@@ -28,4 +29,5 @@ for handle in (h1, h2, h3, h4):
 x.grad = None
 lin.zero_grad()
 lin(x).sum().backward()
-print("after remove, grads as plain:", torch.allclose(x.grad, plain_x_grad) and torch.allclose(lin.weight.grad, plain_weight_grad))
+as_plain = torch.allclose(x.grad, plain_x_grad) and torch.allclose(lin.weight.grad, plain_weight_grad)
+print("after remove, grads as plain:", as_plain)

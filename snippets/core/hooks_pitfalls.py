@@ -31,7 +31,9 @@ handle.remove()
 # 4. When no input requires grad, the full backward hook fires on the output's gradient,
 #    with None for grad_input (and torch warns).
 seen = []
-handle = lin.register_full_backward_hook(lambda m, gin, gout: seen.append((gin, [tuple(g.shape) for g in gout])))
+handle = lin.register_full_backward_hook(
+    lambda m, gin, gout: seen.append((gin, [tuple(g.shape) for g in gout]))
+)
 lin(torch.randn(4, 3)).sum().backward()
 print("input without grad: (grad_input, grad_output shapes) =", seen)
 handle.remove()

@@ -31,7 +31,8 @@ for i in range(len(x)):
     torch.nn.functional.cross_entropy(model(x[i : i + 1]), y[i : i + 1]).backward()
     for name, p in model.named_parameters():
         loop[name].append(p.grad.clone())
-print("equal to the loop:", all(torch.allclose(per_sample[n], torch.stack(loop[n]), atol=1e-6) for n in params))
+equal = all(torch.allclose(per_sample[n], torch.stack(loop[n]), atol=1e-6) for n in params)
+print("equal to the loop:", equal)
 print("their mean is the batch gradient:", torch.allclose(
     per_sample["0.weight"].mean(0),
     grad(lambda p: torch.nn.functional.cross_entropy(functional_call(model, p, (x,)), y))(params)["0.weight"],
