@@ -43,5 +43,27 @@ class Model(torch.nn.Module):
         return Softplus.apply(x, 2.0)
 
 
+def top_level_ops(ep):
+    return [str(n.target) for n in ep.graph.nodes if n.op == "call_function"]
+
+
 ep = torch.export.export(Model(), (torch.randn(5),))
-print("torch.export graph:", [str(n.target) for n in ep.graph.nodes if n.op == "call_function"])
+print("torch.export graph:", top_level_ops(ep))
+
+
+class LinearThenSoftplus(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = torch.nn.Linear(5, 5)
+
+    def forward(self, x):
+        return Softplus.apply(self.lin(x), 2.0)
+
+
+# Strict mode, and an input of the Function (here the Linear's output) requires grad:
+ep = torch.export.export(LinearThenSoftplus(), (torch.randn(5),), strict=True)
+print("strict=True, after a Linear:", top_level_ops(ep))
+wrap = next(n for n in ep.graph.nodes if str(n.target) == "wrap_with_set_grad_enabled")
+grad_enabled, submodule = wrap.args[0], getattr(ep.graph_module, wrap.args[1].target)
+print("wrap_with_set_grad_enabled: grad enabled =", grad_enabled)
+print("its submodule:", [str(n.target) for n in submodule.graph.nodes if n.op == "call_function"])

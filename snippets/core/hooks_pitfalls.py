@@ -37,3 +37,13 @@ handle = lin.register_full_backward_hook(
 lin(torch.randn(4, 3)).sum().backward()
 print("input without grad: (grad_input, grad_output shapes) =", seen)
 handle.remove()
+
+# 5. When no output of the module requires grad, the full backward hook does not fire at all.
+fired = []
+frozen = torch.nn.Linear(3, 2).requires_grad_(False)
+handle = frozen.register_full_backward_hook(lambda m, gin, gout: fired.append("full backward hook"))
+scale = torch.ones(2, requires_grad=True)
+out = frozen(torch.randn(4, 3))
+(out * scale).sum().backward()
+print("output without grad: requires_grad", out.requires_grad, "hook calls", fired)
+handle.remove()
