@@ -19,10 +19,13 @@ def loss_one(params, xi, yi):
 
 # grad differentiates with respect to the first argument (a dict here: grads come back as a dict).
 # vmap maps over dim 0 of x and y, and shares params (in_dims=None).
+own_params = list(model.parameters())
 per_sample = vmap(grad(loss_one), in_dims=(None, 0, 0))(params, x, y)
 for name, g in per_sample.items():
     print(f"{name:9s} per-sample grad shape {tuple(g.shape)}")
 print("loss_one ran", python_calls, "time(s) in Python for", len(x), "samples")
+print("functional_call put the model's own parameters back:",
+      all(p is q for p, q in zip(model.parameters(), own_params, strict=True)))
 
 # The same with a Python loop: one forward and backward per sample.
 loop = {name: [] for name in params}
