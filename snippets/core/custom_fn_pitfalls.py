@@ -56,7 +56,7 @@ except RuntimeError as e:
     print("TwoInputs: RuntimeError:", e)
 
 
-# 3. once_differentiable: first-order gradients work, a second order raises.
+# 3. once_differentiable: first-order gradients work; a second order gets a detached gradient or raises.
 class CubeOnce(Cube):
     @staticmethod
     @once_differentiable
