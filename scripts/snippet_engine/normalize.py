@@ -20,8 +20,10 @@ from pathlib import Path
 _ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
 _ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{6,16}\b")
 # glog-style prefix used by torch's C++ and Python logging: "I1130 18:47:31.123456 4242 file.py:12]"
-# (V for the DEBUG-level artifacts that torch._logging.set_logs and TORCH_LOGS turn on).
-_GLOG = re.compile(r"^([VDIWEF])\d{4} \d{2}:\d{2}:\d{2}\.\d+ +\d+ ", re.MULTILINE)
+# (V for the DEBUG-level artifacts that torch._logging.set_logs and TORCH_LOGS turn on), also
+# as c10's logging writes it in a process group's rank: "[rank0]:[E1201 18:55:01.123456 4242 x.cpp:9]".
+_GLOG = re.compile(r"^((?:\[rank\d+\]:)?\[?)([VDIWEF])\d{4} \d{2}:\d{2}:\d{2}\.\d+ +\d+ ",
+                   re.MULTILINE)
 # A file Inductor or Triton generated in the snippet's own cache: its name is a content hash.
 _GENERATED = re.compile(r"(<tmp>/cache/(?:inductor|triton))((?:/[^\s/'\"():,\]]+)+)")
 # A frame of a printed stack ("  File "...", line N, in f" and the indented lines under it).
@@ -164,7 +166,7 @@ def normalize(raw: bytes | str, context: PathContext) -> str:
     for shortened, label in context.abbreviations:
         text = text.replace(shortened, label)
     text = _GENERATED.sub(lambda m: m.group(1) + "/<generated>" + _extension(m.group(2)), text)
-    text = _GLOG.sub(r"\1<time> <pid> ", text)
+    text = _GLOG.sub(r"\1\2<time> <pid> ", text)
     if context.pid:
         text = _own_pid(context.pid).sub(lambda m: (m.group(1) or m.group(2)) + "<pid>", text)
     text = _ISO_TIME.sub("<time>", text)

@@ -128,6 +128,17 @@ def test_torch_log_lines_at_every_level() -> None:
         f"{level}<time> <pid> torch/_dynamo/x.py:5] [0/0] msg\n" for level in "VDIWEF")
 
 
+def test_c10_log_lines_of_a_ranks_process() -> None:
+    """c10's logging in a process group prefixes the rank and brackets the glog header."""
+    text = ("[rank0]:[E1201 18:55:01.123456 4242 ProcessGroupGloo.cpp:143] Gloo connectFullMesh failed\n"
+            "[W1201 18:55:02.5 77 socket.cpp:200] [c10d] hostname\n"
+            "rank 1 of [rank0]:[E1201 kept 12] mid-line\n")
+    assert normalize(text, ctx()) == (
+        "[rank0]:[E<time> <pid> ProcessGroupGloo.cpp:143] Gloo connectFullMesh failed\n"
+        "[W<time> <pid> socket.cpp:200] [c10d] hostname\n"
+        "rank 1 of [rank0]:[E1201 kept 12] mid-line\n")
+
+
 def test_files_generated_in_the_snippets_caches() -> None:
     text = ("Output code written to: /tmp/snippet-abc/cache/inductor/gh/cghxq7zk2b3ybu.py\n"
             "kernel /tmp/snippet-abc/cache/triton/7FQX2W/triton_poi_fused_0.cubin, done\n"
