@@ -21,6 +21,10 @@ for step in range(5):
         to_copy.register_prehook(lambda g: print(
             f"step 0: {type(to_copy).__name__} receives the weight's gradient as {g[0].dtype},"
             f" finite: {g[0].isfinite().all().item()}"))
+        out.register_hook(lambda g: print(
+            f"step 0: gradient of the Linear's output: {g.dtype}, finite: {g.isfinite().all().item()}"))
+        print(f"step 0: loss {loss.item():.3f}, scaled loss {loss.item() * scaler.get_scale():.0f}:"
+              f" finite: {torch.isfinite(loss * scaler.get_scale()).item()}")
     scale = scaler.get_scale()
     scaler.scale(loss).backward()  # backward of loss * scale
     scaled_grad = model.weight.grad.clone()
