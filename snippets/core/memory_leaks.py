@@ -28,6 +28,8 @@ def run(keep, backward):
             loss.backward()
         if keep == "total += loss":
             history = [history[0] + loss] if history else [loss]
+        elif keep == "loss.detach()":
+            history.append(loss.detach())
         else:
             history.append(loss if keep == "loss" else loss.item())
     gc.collect()
@@ -40,4 +42,5 @@ def run(keep, backward):
 run(keep="loss", backward=False)  # e.g. an eval loop without torch.no_grad()
 run(keep="total += loss", backward=False)  # a running sum chains every step's graph
 run(keep="loss.item()", backward=False)
+run(keep="loss.detach()", backward=False)  # a tensor again, but with no grad_fn
 run(keep="loss", backward=True)  # training: backward() already freed what the graph saved
