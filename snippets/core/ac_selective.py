@@ -69,3 +69,13 @@ run("selective: save addmm outputs, recompute the rest:",
     context_fn=functools.partial(create_selective_checkpoint_contexts, policy))
 for (op, choice), n in sorted(decisions.items()):
     print(f"  policy: {op:20} {choice:17} x{n}")
+
+
+def offload_policy(ctx, op, *args, **kwargs):  # ask for the addmm outputs to be offloaded to CPU
+    if op is torch.ops.aten.addmm.default:
+        return CheckpointPolicy.MUST_CPU_OFFLOAD
+    return CheckpointPolicy.PREFER_RECOMPUTE
+
+
+run("selective, MUST_CPU_OFFLOAD for addmm (eager):",
+    context_fn=functools.partial(create_selective_checkpoint_contexts, offload_policy))
