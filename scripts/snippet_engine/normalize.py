@@ -24,6 +24,10 @@ _ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{6,16}\b")
 # as c10's logging writes it in a process group's rank: "[rank0]:[E1201 18:55:01.123456 4242 x.cpp:9]".
 _GLOG = re.compile(r"^((?:\[rank\d+\]:)?\[?)([VDIWEF])\d{4} \d{2}:\d{2}:\d{2}\.\d+ +\d+ ",
                    re.MULTILINE)
+# Kineto's (the profiler's) log prefix: "USDT:2026-12-01 19:07:07 31184:31184 File.cpp:52]",
+# a level, a time, and the process and thread ids.
+_KINETO = re.compile(r"^([A-Z]+):\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \d+:\d+ (?=\S+:\d+\])",
+                     re.MULTILINE)
 # A file Inductor or Triton generated in the snippet's own cache: its name is a content hash.
 _GENERATED = re.compile(r"(<tmp>/cache/(?:inductor|triton))((?:/[^\s/'\"():,\]]+)+)")
 # A frame of a printed stack ("  File "...", line N, in f" and the indented lines under it).
@@ -167,6 +171,7 @@ def normalize(raw: bytes | str, context: PathContext) -> str:
         text = text.replace(shortened, label)
     text = _GENERATED.sub(lambda m: m.group(1) + "/<generated>" + _extension(m.group(2)), text)
     text = _GLOG.sub(r"\1\2<time> <pid> ", text)
+    text = _KINETO.sub(r"\1:<time> <pid>:<tid> ", text)
     if context.pid:
         text = _own_pid(context.pid).sub(lambda m: (m.group(1) or m.group(2)) + "<pid>", text)
     text = _ISO_TIME.sub("<time>", text)

@@ -139,6 +139,15 @@ def test_c10_log_lines_of_a_ranks_process() -> None:
         "rank 1 of [rank0]:[E1201 kept 12] mid-line\n")
 
 
+def test_the_profilers_log_lines() -> None:
+    """Kineto writes a level, a time and the process:thread ids when a profiler starts and stops."""
+    text = ("USDT:2026-12-01 19:07:07 31184:31184 SyncActivityProfilerHandler.cpp:52] profiler_start\n"
+            "step 2026: 31 of 40\n")
+    assert normalize(text, ctx()) == (
+        "USDT:<time> <pid>:<tid> SyncActivityProfilerHandler.cpp:52] profiler_start\n"
+        "step 2026: 31 of 40\n")
+
+
 def test_files_generated_in_the_snippets_caches() -> None:
     text = ("Output code written to: /tmp/snippet-abc/cache/inductor/gh/cghxq7zk2b3ybu.py\n"
             "kernel /tmp/snippet-abc/cache/triton/7FQX2W/triton_poi_fused_0.cubin, done\n"
