@@ -2,7 +2,7 @@
 import warnings
 
 import torch
-from torch.utils.data import DataLoader, Dataset, get_worker_info
+from torch.utils.data import DataLoader, Dataset
 
 
 class Counting(Dataset):

@@ -20,7 +20,7 @@ def on_trace_ready(prof):
 
 
 with profile(schedule=plan, on_trace_ready=on_trace_ready) as prof:
-    for step in range(10):
+    for _ in range(10):
         model(torch.randn(8, 16)).sum().backward()
         prof.step()  # tells the schedule a step ended
 

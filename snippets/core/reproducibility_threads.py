@@ -1,8 +1,6 @@
 import subprocess
 import sys
 
-import torch
-
 # seed, set the thread count, sum four million floats and do a matrix-vector product
 CODE = """
 import sys, torch
