@@ -28,6 +28,19 @@ class Noisy(Dataset):
         }
 
 
+class OwnRng(Dataset):
+    """Draws from a numpy Generator object made in __init__: the worker seeding does not reach it."""
+
+    def __init__(self):
+        self.rng = np.random.default_rng(0)  # copied, in the same state, into every worker
+
+    def __len__(self):
+        return 4
+
+    def __getitem__(self, i):
+        return get_worker_info().id, int(self.rng.integers(0, 1000))
+
+
 def init_fn(worker_id):
     # runs once in each worker, after torch, numpy and random were seeded
     get_worker_info().dataset.seed = torch.initial_seed()
@@ -51,3 +64,5 @@ if __name__ == "__main__":
     print("same generator seed, same orders and values:", epochs == two_epochs(seed=0))
     print("other generator seed, other orders or values:", epochs != two_epochs(seed=1))
     print("calls seen by the main process's dataset:", dataset_in_main.calls)
+    own = list(DataLoader(OwnRng(), batch_size=None, num_workers=2))
+    print("(worker, draw) from a Generator object the dataset made in __init__:", own)
