@@ -20,4 +20,8 @@ try:
     torch.nn.MaxUnpool1d(2)(pooled, where)
 except RuntimeError as e:
     print("MaxUnpool1d on CPU:", str(e).split(",")[0])
+try:
+    torch.zeros(3).put_(torch.tensor([0, 1]), values)  # distinct indices, accumulate=False
+except RuntimeError as e:
+    print("put_ with distinct indices on CPU:", str(e).split(",")[0])
 torch.zeros(3).put_(index, values)  # accumulate=False: raises on CPU too
