@@ -3,8 +3,8 @@ underscored identifiers, flags with their value, environment variables and plain
 
 Each query goes into the search box in the header of the real site, in Chromium, one key at a
 time, and the page it should find must be among the first three pages the results list. These
-queries were checked against Material's lunr search before the site moved to Pagefind, so they
-guard what readers already had.
+queries for the compile, export and deployment pages were checked against Material's lunr search
+before the site moved to Pagefind, so they guard what readers already had.
 """
 
 from __future__ import annotations
@@ -61,6 +61,29 @@ QUERIES = [
     ("pytree", "export/non-tensor-inputs/"),
     ("TorchScript", "deployment/migrating-from-torchscript/"),
     ("torch.jit.trace", "export/export-vs-jit-and-fx/"),
+    # One for each core page and torchrun's, added with those pages, so checked on Pagefind only:
+    # identifiers, error text a reader pastes and plain words.
+    ("retain_graph", "core/backward-and-the-graph/"),
+    ("zero_grad", "core/gradient-accumulation/"),
+    ("inference_mode", "core/no-grad-inference-mode-eval/"),
+    ("state_dict", "core/parameters-buffers-state-dict/"),
+    ("register_full_backward_hook", "core/hooks/"),
+    ("gradcheck", "core/custom-autograd-function/"),
+    ("create_graph", "core/double-backward/"),
+    ("vmap", "core/torch-func/"),
+    ("GradScaler", "core/mixed-precision/"),
+    ("use_reentrant", "core/activation-checkpointing/"),
+    ("clip_grad_norm_", "core/nans-and-exploding-gradients/"),
+    ("worker_init_fn", "core/dataloader/"),
+    ("record_function", "core/profiling-a-training-step/"),
+    ("use_deterministic_algorithms", "core/reproducibility/"),
+    ("weights_only", "core/saving-and-loading/"),
+    ("torchrun", "distributed/torchrun-and-elastic/"),
+    ("modified by an inplace operation", "core/inplace-version-counter/"),
+    ("view size is not compatible", "core/views-and-strides/"),
+    ("per-sample gradients", "core/torch-func/"),
+    ("memory leak", "core/memory-leaks/"),
+    ("type promotion", "core/broadcasting-and-type-promotion/"),
 ]
 TOP = 3
 SETTLE_S = 10.0  # the first query also loads the search's code and index
