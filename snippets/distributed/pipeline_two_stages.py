@@ -1,6 +1,7 @@
 #| devices: cpu
 """Pipeline parallelism on 2 gloo ranks: one model cut into two stages, run with GPipe."""
 import os
+from collections import Counter
 
 import torch
 import torch.distributed as dist
@@ -18,12 +19,27 @@ def mse(out, target):
     return ((out - target) ** 2).mean()
 
 
+def count_p2p(stage, kind, counter):
+    """Wrap stage.get_<kind>_ops to count the point-to-point ops the schedule asks for."""
+    original = getattr(stage, f"get_{kind}_ops")
+
+    def wrapper(*args, **kwargs):
+        ops = original(*args, **kwargs)
+        for op in ops:
+            counter[f"{kind} {tuple(op.tensor.shape)}"] += 1
+        return ops
+    setattr(stage, f"get_{kind}_ops", wrapper)
+
+
 def worker(rank, world):
     dist.init_process_group("gloo", rank=rank, world_size=world)
     full = make_model()
     part = full[:2] if rank == 0 else full[2:]  # stage 0: Linear+ReLU, stage 1: Linear
     stage = PipelineStage(part, stage_index=rank, num_stages=world, device=torch.device("cpu"))
     schedule = ScheduleGPipe(stage, n_microbatches=4, loss_fn=mse)
+    p2p = Counter()
+    for kind in ("fwd_send", "fwd_recv", "bwd_send", "bwd_recv"):
+        count_p2p(stage, kind, p2p)
 
     torch.manual_seed(1)
     x, target = torch.randn(8, 4), torch.randn(8, 4)  # one batch of 8: 4 micro-batches of 2
@@ -45,6 +61,7 @@ def worker(rank, world):
              "step() returned " + ("None" if out is None else f"output {tuple(out.shape)}, "
                                    f"close to the whole model: {torch.allclose(out, ref_out, atol=1e-6)}"),
              f"losses from this rank: {len(losses)}",
+             f"point-to-point ops: {dict(sorted(p2p.items()))}",
              f"gradients close to the whole model's: {grads_close}"]
     gathered = [None] * world
     dist.all_gather_object(gathered, lines)
