@@ -12,20 +12,23 @@ import torch.distributed as dist  # noqa: E402
 import torch.multiprocessing as mp  # noqa: E402
 
 TIMEOUTS = {0: datetime.timedelta(seconds=3), 1: datetime.timedelta(seconds=10)}
+SCENARIOS = ["rank 0 all_reduce, rank 1 broadcast",
+             "all_reduce of shape [4] on rank 0, [5] on rank 1",
+             "rank 1 skips the all_reduce"]
 
 
-def scenario(rank, name):
+def scenario(rank, name, group):
     if name == "rank 0 all_reduce, rank 1 broadcast":
         t = torch.ones(4)
         if rank == 0:
-            dist.all_reduce(t)
+            dist.all_reduce(t, group=group)
         else:
-            dist.broadcast(t, src=0)
+            dist.broadcast(t, src=0, group=group)
     elif name == "all_reduce of shape [4] on rank 0, [5] on rank 1":
-        dist.all_reduce(torch.ones(4 + rank))
+        dist.all_reduce(torch.ones(4 + rank), group=group)
     elif name == "rank 1 skips the all_reduce":
         if rank == 0:
-            dist.all_reduce(torch.ones(4))
+            dist.all_reduce(torch.ones(4), group=group)
 
 
 def short(message):
@@ -33,15 +36,17 @@ def short(message):
     return re.sub(r", TensorDeviceTypes=TensorOptions\(.*?\(nullopt\)\)", "", message)
 
 
-def worker(rank, world, name, results, all_done):
-    dist.init_process_group("gloo", rank=rank, world_size=world, timeout=TIMEOUTS[rank])
-    try:
-        scenario(rank, name)
-        outcome = "returned"
-    except RuntimeError as e:
-        outcome = "RuntimeError: " + short(str(e)).strip()
-    results.put((rank, outcome))
-    all_done.wait()
+def worker(rank, world, results, all_done):
+    dist.init_process_group("gloo", rank=rank, world_size=world)
+    for name in SCENARIOS:
+        group = dist.new_group(timeout=TIMEOUTS[rank])  # a fresh (checked) group for each scenario
+        try:
+            scenario(rank, name, group)
+            outcome = "returned"
+        except RuntimeError as e:
+            outcome = "RuntimeError: " + short(str(e)).strip()
+        results.put((name, rank, outcome))
+        all_done.wait()
     dist.destroy_process_group()
 
 
@@ -49,11 +54,10 @@ if __name__ == "__main__":
     os.environ.setdefault("MASTER_ADDR", "127.0.0.1")
     os.environ.setdefault("MASTER_PORT", "29500")
     ctx = mp.get_context("spawn")
-    for name in ["rank 0 all_reduce, rank 1 broadcast",
-                 "all_reduce of shape [4] on rank 0, [5] on rank 1",
-                 "rank 1 skips the all_reduce"]:
-        print(f"== {name}", flush=True)
-        results, all_done = ctx.Queue(), ctx.Barrier(2)
-        mp.spawn(worker, args=(2, name, results, all_done), nprocs=2)
-        for rank, outcome in sorted(results.get() for _ in range(2)):
-            print(f"rank {rank}: {outcome}", flush=True)
+    results, all_done = ctx.Queue(), ctx.Barrier(2)
+    mp.spawn(worker, args=(2, results, all_done), nprocs=2)
+    outcomes = [results.get() for _ in range(2 * len(SCENARIOS))]
+    for name in SCENARIOS:
+        print(f"== {name}")
+        for _, rank, outcome in sorted(o for o in outcomes if o[0] == name):
+            print(f"rank {rank}: {outcome}")

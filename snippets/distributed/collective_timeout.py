@@ -12,36 +12,39 @@ import torch.multiprocessing as mp  # noqa: E402
 
 # The default is 30 minutes. Rank 1 waits longer, so rank 0 always gives up first.
 TIMEOUTS = {0: datetime.timedelta(seconds=3), 1: datetime.timedelta(seconds=10)}
+SCENARIOS = ["rank 1 skips the all_reduce", "rank 0 all_reduce, rank 1 broadcast",
+             "monitored_barrier, rank 1 never arrives"]
 
 
-def scenario(rank, name):
+def scenario(rank, name, group):
     t = torch.ones(4)
     if name == "rank 1 skips the all_reduce":
         if rank == 0:
-            dist.all_reduce(t)
+            dist.all_reduce(t, group=group)
     elif name == "rank 0 all_reduce, rank 1 broadcast":
         if rank == 0:
-            dist.all_reduce(t)
+            dist.all_reduce(t, group=group)
         else:
-            dist.broadcast(t, src=0)
+            dist.broadcast(t, src=0, group=group)
     elif name == "monitored_barrier, rank 1 never arrives":
         if rank == 0:
-            dist.monitored_barrier(timeout=datetime.timedelta(seconds=2))
+            dist.monitored_barrier(group, timeout=datetime.timedelta(seconds=2))
 
 
-def worker(rank, world, name, results, all_done):
-    dist.init_process_group("gloo", rank=rank, world_size=world, timeout=TIMEOUTS[rank])
-    try:
-        scenario(rank, name)
-        outcome = "returned"
-    except RuntimeError as e:
-        # Drop gloo's source-file prefix ("[/path/to/unbound_buffer.cc:78] "), keep the text.
-        text = re.sub(r"\[[^\]]*\.cc:\d+\] ", "", str(e))
-        # and the peer's port, which differs from run to run.
-        outcome = "RuntimeError: " + re.sub(r"\]:\d+", "]:<port>", text).strip()
-    results.put((rank, outcome))
-    all_done.wait()  # no rank leaves before the others finish, as in a job that hangs
-
+def worker(rank, world, results, all_done):
+    dist.init_process_group("gloo", rank=rank, world_size=world)
+    for name in SCENARIOS:
+        group = dist.new_group(timeout=TIMEOUTS[rank])  # a fresh group for each scenario
+        try:
+            scenario(rank, name, group)
+            outcome = "returned"
+        except RuntimeError as e:
+            # Drop gloo's source-file prefix ("[/path/to/unbound_buffer.cc:78] ")
+            text = re.sub(r"\[[^\]]*\.cc:\d+\] ", "", str(e))
+            # and the peer's port, which differs from run to run.
+            outcome = "RuntimeError: " + re.sub(r"\]:\d+", "]:<port>", text).strip()
+        results.put((name, rank, outcome))
+        all_done.wait()  # no rank moves on before the others finish, as in a job that hangs
     dist.destroy_process_group()
 
 
@@ -49,10 +52,10 @@ if __name__ == "__main__":
     os.environ.setdefault("MASTER_ADDR", "127.0.0.1")
     os.environ.setdefault("MASTER_PORT", "29500")
     ctx = mp.get_context("spawn")
-    for name in ["rank 1 skips the all_reduce", "rank 0 all_reduce, rank 1 broadcast",
-                 "monitored_barrier, rank 1 never arrives"]:
-        print(f"== {name}", flush=True)
-        results, all_done = ctx.Queue(), ctx.Barrier(2)
-        mp.spawn(worker, args=(2, name, results, all_done), nprocs=2)
-        for rank, outcome in sorted(results.get() for _ in range(2)):
-            print(f"rank {rank}: {outcome}", flush=True)
+    results, all_done = ctx.Queue(), ctx.Barrier(2)
+    mp.spawn(worker, args=(2, results, all_done), nprocs=2)
+    outcomes = [results.get() for _ in range(2 * len(SCENARIOS))]
+    for name in SCENARIOS:
+        print(f"== {name}")
+        for _, rank, outcome in sorted(o for o in outcomes if o[0] == name):
+            print(f"rank {rank}: {outcome}")
