@@ -6,9 +6,9 @@ import re
 
 # Keep torch's C++ log lines (timestamped) out of the output; the exceptions carry the same text.
 os.environ["TORCH_CPP_LOG_LEVEL"] = "FATAL"
-import torch  # noqa: E402
-import torch.distributed as dist  # noqa: E402
-import torch.multiprocessing as mp  # noqa: E402
+import torch
+import torch.distributed as dist
+import torch.multiprocessing as mp
 
 # The default is 30 minutes. Rank 1 waits longer, so rank 0 always gives up first.
 TIMEOUTS = {0: datetime.timedelta(seconds=3), 1: datetime.timedelta(seconds=10)}

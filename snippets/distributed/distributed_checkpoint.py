@@ -99,7 +99,8 @@ if __name__ == "__main__":
     loaded = dict(model.state_dict())
     loaded["exp_avg 0.weight"] = opt.state[model[0].weight]["exp_avg"]
     print("loaded on 1 process:", {k: tuple(v.shape) for k, v in loaded.items()})
-    print("loaded model and exp_avg equal to the 2-rank values:", all(torch.equal(loaded[k], reference[k]) for k in reference))
+    print("loaded model and exp_avg equal to the 2-rank values:",
+          all(torch.equal(loaded[k], reference[k]) for k in reference))
 
     # Four ranks, FSDP2 again: each rank's shard is a different piece than was saved.
     mp.spawn(load_sharded, args=(4, path), nprocs=4)

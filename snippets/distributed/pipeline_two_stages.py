@@ -55,7 +55,7 @@ def worker(rank, world):
     mse(ref_out, target).backward()
     ref_part = reference[:2] if rank == 0 else reference[2:]
     grads_close = all(torch.allclose(p.grad, q.grad, atol=1e-6)
-                      for p, q in zip(part.parameters(), ref_part.parameters()))
+                      for p, q in zip(part.parameters(), ref_part.parameters(), strict=True))
     params = {name: tuple(p.shape) for name, p in part.named_parameters()}
     lines = [f"holds {params}",
              "step() returned " + ("None" if out is None else f"output {tuple(out.shape)}, "
