@@ -51,9 +51,12 @@ def worker(rank, world, results, all_done):
 if __name__ == "__main__":
     os.environ.setdefault("MASTER_ADDR", "127.0.0.1")
     os.environ.setdefault("MASTER_PORT", "29500")
-    ctx = mp.get_context("spawn")
+    # start_method="fork": each rank starts as a copy of this process, with torch already
+    # imported (Linux). "spawn" (here and in the context) works too, but every rank
+    # imports torch again.
+    ctx = mp.get_context("fork")
     results, all_done = ctx.Queue(), ctx.Barrier(2)
-    mp.spawn(worker, args=(2, results, all_done), nprocs=2)
+    mp.start_processes(worker, args=(2, results, all_done), nprocs=2, start_method="fork")
     outcomes = [results.get() for _ in range(2 * len(SCENARIOS))]
     for name in SCENARIOS:
         print(f"== {name}")

@@ -73,7 +73,9 @@ if __name__ == "__main__":
     os.environ.setdefault("MASTER_ADDR", "127.0.0.1")
     os.environ.setdefault("MASTER_PORT", "29500")
     path = os.path.join(tempfile.mkdtemp(), "checkpoint")
-    mp.spawn(train_and_save, args=(2, path), nprocs=2)
+    # start_method="fork": each rank starts as a copy of this process, with torch already
+    # imported (Linux). mp.spawn(...) works too, but every rank imports torch again.
+    mp.start_processes(train_and_save, args=(2, path), nprocs=2, start_method="fork")
 
     print("files:", sorted(os.listdir(path)))
     meta = dcp.FileSystemReader(path).read_metadata()
@@ -103,4 +105,4 @@ if __name__ == "__main__":
           all(torch.equal(loaded[k], reference[k]) for k in reference))
 
     # Four ranks, FSDP2 again: each rank's shard is a different piece than was saved.
-    mp.spawn(load_sharded, args=(4, path), nprocs=4)
+    mp.start_processes(load_sharded, args=(4, path), nprocs=4, start_method="fork")

@@ -60,4 +60,6 @@ def worker(rank, world):
 if __name__ == "__main__":
     os.environ.setdefault("MASTER_ADDR", "127.0.0.1")
     os.environ.setdefault("MASTER_PORT", "29500")
-    mp.spawn(worker, args=(2,), nprocs=2)
+    # start_method="fork": each rank starts as a copy of this process, with torch already
+    # imported (Linux). mp.spawn(...) works too, but every rank imports torch again.
+    mp.start_processes(worker, args=(2,), nprocs=2, start_method="fork")
