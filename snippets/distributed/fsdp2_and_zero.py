@@ -57,13 +57,17 @@ def worker(rank, world):
     dist.init_process_group("gloo", rank=rank, world_size=world)
     torch.manual_seed(0)  # the same full model on every rank before sharding
     model = nn.Sequential(Probe(8, 6), nn.ReLU(), Probe(6, 3))
+    original = model[0].weight  # what an optimizer built now would hold
     policy = MixedPrecisionPolicy(param_dtype=torch.bfloat16, reduce_dtype=torch.float32)
     fully_shard(model[0], mp_policy=policy)  # bottom-up: one group per layer,
     fully_shard(model[2], mp_policy=policy)
     fully_shard(model, mp_policy=policy)     # then the root
     lines = [f"module class: {type(model).__name__}",
+             f"0.weight is the original Parameter: {model[0].weight is original}",
              "0.weight at rest:       " + show(model[0].weight),
-             "2.weight at rest:       " + show(model[2].weight)]
+             "2.weight at rest:       " + show(model[2].weight),
+             "2.weight local storage: "
+             f"{model[2].weight.to_local().untyped_storage().nbytes()} bytes"]
     CALLS.clear()
     out = model(torch.randn(4, 8))
     lines += ["0.weight in forward:    " + model[0].seen,
@@ -81,7 +85,7 @@ def worker(rank, world):
     full = sum(p.numel() for p in model.parameters())
     lines.append(f"numel: full model {full}, parameter shards here {numel(params)}, "
                  f"gradient shards {numel(grads)}, Adam moments {numel(moments)}")
-    lines.append(f"bytes here: parameters {nbytes(params)}, gradients {nbytes(grads)}, "
+    lines.append(f"bytes of values here: parameters {nbytes(params)}, gradients {nbytes(grads)}, "
                  f"Adam moments {nbytes(moments)}")
     gathered = [None] * world
     dist.all_gather_object(gathered, lines)
@@ -95,4 +99,6 @@ def worker(rank, world):
 if __name__ == "__main__":
     os.environ.setdefault("MASTER_ADDR", "127.0.0.1")
     os.environ.setdefault("MASTER_PORT", "29500")
-    mp.spawn(worker, args=(2,), nprocs=2)
+    # start_method="fork": each rank starts as a copy of this process, with torch already
+    # imported (Linux). mp.spawn(...) works too, but every rank imports torch again.
+    mp.start_processes(worker, args=(2,), nprocs=2, start_method="fork")
