@@ -89,7 +89,9 @@ if __name__ == "__main__":
     opt = torch.optim.Adam(model.parameters(), lr=0.1)
     print("fresh model equal to the 2-rank values:",
           all(torch.equal(v, reference[k]) for k, v in model.state_dict().items()))
+    no_state = len(opt.state)
     model_sd, optim_sd = get_state_dict(model, opt)  # also creates Adam's (zero) state to load into
+    print(f"Adam state entries: {no_state} before get_state_dict, {len(opt.state)} after")
     state = {"model": model_sd, "optim": optim_sd}
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
