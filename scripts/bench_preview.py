@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import signal
 import socket
 import statistics
@@ -25,8 +26,13 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from site_vendor import SHIPPED  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
-COPY = ("mkdocs.yml", "requirements.txt", "CONTRIBUTING.md", "docs", "scripts", "snippets")
+COPY = ("mkdocs.yml", "requirements.txt", "package.json", "CONTRIBUTING.md", "docs", "scripts",
+        "snippets")
 
 
 def copy_site(dest: Path) -> Path:
@@ -35,6 +41,12 @@ def copy_site(dest: Path) -> Path:
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", "HEAD", *COPY],
                              capture_output=True, check=True).stdout
     subprocess.run(["tar", "-x", "-C", str(dest)], input=archive, check=True)
+    # The npm packages the build ships (site_vendor) are installed by `npm ci`, not committed.
+    for package in SHIPPED:
+        source = ROOT / "node_modules" / package
+        if not source.is_dir():
+            raise SystemExit(f"node_modules/{package} is missing: run `npm ci --omit=dev` first.")
+        shutil.copytree(source, dest / "node_modules" / package)
     return dest
 
 
