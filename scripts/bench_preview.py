@@ -7,7 +7,7 @@ Chromium (Debian's, through Playwright) keeps the page of the edited snippet ope
 appends a line to the snippet that prints a new marker, and the time is taken from the write
 until the page the browser reloaded by itself (MkDocs' livereload) shows it.
 
-    .venv/bin/python scripts/bench_preview.py [--rounds 5] [--snippet snippets/export/X.py]
+    .venv/bin/python scripts/bench_preview.py [--rounds 5] [--snippet snippets/export/X.py] [--ref REV]
 """
 
 from __future__ import annotations
@@ -35,10 +35,11 @@ COPY = ("mkdocs.yml", "requirements.txt", "package.json", "CONTRIBUTING.md", "do
         "snippets")
 
 
-def copy_site(dest: Path) -> Path:
-    """The committed site (git HEAD), so that work in progress in the checkout cannot break it."""
+def copy_site(dest: Path, ref: str = "HEAD") -> Path:
+    """The committed site (git HEAD, or `ref`), so that work in progress in the checkout cannot
+    break it."""
     dest.mkdir(parents=True)
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "HEAD", *COPY],
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref, *COPY],
                              capture_output=True, check=True).stdout
     subprocess.run(["tar", "-x", "-C", str(dest)], input=archive, check=True)
     # The npm packages the build ships (site_vendor) are installed by `npm ci`, not committed.
@@ -50,12 +51,13 @@ def copy_site(dest: Path) -> Path:
     return dest
 
 
-def page_of(snippet: str) -> str:
-    """The URL (relative) of the first question page that shows the snippet."""
+def page_of(root: Path, snippet: str) -> str:
+    """The URL (relative) of the first question page of the site at `root` that shows the
+    snippet."""
     ref = snippet.removeprefix("snippets/")
-    for page in sorted((ROOT / "docs").glob("*/*.md")):
+    for page in sorted((root / "docs").glob("*/*.md")):
         if f'snippet("{ref}")' in page.read_text(encoding="utf-8"):
-            return page.relative_to(ROOT / "docs").with_suffix("").as_posix() + "/"
+            return page.relative_to(root / "docs").with_suffix("").as_posix() + "/"
     raise SystemExit(f"no page shows {snippet}")
 
 
@@ -63,11 +65,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--snippet", default="snippets/export/returns_print_in_forward.py")
+    parser.add_argument("--ref", default="HEAD", help="the commit whose site is served (HEAD)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
-        root = copy_site(Path(tmp) / "site")
+        root = copy_site(Path(tmp) / "site", args.ref)
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
             port = sock.getsockname()[1]
@@ -78,7 +81,7 @@ def main() -> None:
             server = subprocess.Popen(
                 [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"], cwd=root,
                 env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-        url = f"http://127.0.0.1:{port}/{page_of(args.snippet)}"
+        url = f"http://127.0.0.1:{port}/{page_of(root, args.snippet)}"
         try:
             while True:
                 try:
