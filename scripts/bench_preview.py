@@ -66,7 +66,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--snippet", default="snippets/export/returns_print_in_forward.py")
     parser.add_argument("--ref", default="HEAD", help="the commit whose site is served (HEAD)")
+    parser.add_argument("--no-dirty", action="store_true",
+                        help="plain `mkdocs serve`, for commits before scripts/dev.sh served --dirty")
     args = parser.parse_args()
+    serve = () if args.no_dirty else ("--dirty",)  # as scripts/dev.sh serve runs it
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -79,7 +82,7 @@ def main() -> None:
         log = Path(tmp) / "serve.log"
         with log.open("w") as out:
             server = subprocess.Popen(
-                [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"], cwd=root,
+                [sys.executable, "-m", "mkdocs", "serve", *serve, "-a", f"127.0.0.1:{port}"], cwd=root,
                 env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
         url = f"http://127.0.0.1:{port}/{page_of(root, args.snippet)}"
         try:
@@ -104,10 +107,15 @@ def main() -> None:
                 page = browser.new_page()
                 page.goto(url)
                 for round_ in range(1, args.rounds + 1):
-                    marker = f"preview round {round_} {time.time_ns()}"
+                    # The output ("preview round 3 <ns>") is not in the source line that prints
+                    # it, so only the new record can match. textContent, not innerText: the
+                    # snippet may be in a folded section (the Explainer's are).
+                    stamp = time.time_ns()
+                    marker = f"preview round {round_} {stamp}"
                     edit = time.monotonic()
-                    snippet.write_text(original + f"\nprint({marker!r})\n", encoding="utf-8")
-                    page.wait_for_function("m => document.body.innerText.includes(m)", arg=marker,
+                    snippet.write_text(original + f"\nprint('preview round', {round_}, {stamp})\n",
+                                       encoding="utf-8")
+                    page.wait_for_function("m => document.body.textContent.includes(m)", arg=marker,
                                            timeout=120_000, polling=50)
                     times.append(time.monotonic() - edit)
                     print(f"round {round_}: saved -> reloaded page shows the new output in "
