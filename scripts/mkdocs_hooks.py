@@ -141,7 +141,7 @@ def _snippets_only(config: MkDocsConfig, changed: set[str]) -> bool:
     """Whether this rebuild may redo only the pages of the changed snippets: a full build was
     made, only snippets that pages show changed, and nothing else watched changed since."""
     return (_serve_dirty and _full_started_ns is not None and bool(changed)
-            and all(rel in _shown for rel in changed)
+            and all(rel in _shown and (ROOT / rel).is_file() for rel in changed)
             # less a margin for the coarse clock file times are taken from
             and newest_change(_watched_besides_snippets(config)) < _full_started_ns - 100_000_000)
 
@@ -151,7 +151,7 @@ def _rebuild_snippet_pages(files: Files, config: MkDocsConfig, changed: set[str]
     show a changed snippet. False (nothing kept) when a check fails: the full path reports it."""
     global _failures, _book, _only
     assert _preview is not None
-    ran, failures = _preview.refresh()
+    ran, failures = _preview.refresh(only=changed)
     changed = (changed | {o.path for o in ran} | (set(failures) ^ set(_failures))
                | {rel for rel, f in failures.items() if _failures.get(rel) != f})
     only = {uri for rel in changed for uri in _shown.get(rel, ())}
