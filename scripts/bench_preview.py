@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import signal
 import socket
@@ -118,8 +119,9 @@ def main() -> None:
                     page.wait_for_function("m => document.body.textContent.includes(m)", arg=marker,
                                            timeout=120_000, polling=50)
                     times.append(time.monotonic() - edit)
+                    built = re.findall(r"Documentation built in ([0-9.]+) seconds", log.read_text())
                     print(f"round {round_}: saved -> reloaded page shows the new output in "
-                          f"{times[-1]:.1f} s")
+                          f"{times[-1]:.1f} s (MkDocs' rebuild: {built[-1] if built else '?'} s)")
                 browser.close()
             print(f"median {statistics.median(times):.1f} s, worst {max(times):.1f} s over "
                   f"{len(times)} edits of {args.snippet}")
