@@ -83,7 +83,8 @@ _beside: dict[str, str] = {}  # site path -> text: files pages' markers need bes
 _serve_dirty = False
 _changes = ChangeLog()  # snippet files the watcher saw change since the last rebuild
 _deferred: Deferred | None = None
-_full_started_ns: int | None = None  # when the last full build began reading its sources
+_full_started_ns: int | None = None  # when the last full build that succeeded began
+_full_pending_ns = 0  # when the full build under way began (kept once it succeeds)
 _shown: dict[str, set[str]] = {}  # snippets/<topic>/<name>.py -> src_uris of the pages showing it
 _generated: list[str] = []  # uris of the notebooks the last full build wrote under GENERATED
 _page_urls: dict[str, str] = {}
@@ -171,7 +172,7 @@ def _rebuild_snippet_pages(files: Files, config: MkDocsConfig, changed: set[str]
 
 @event_priority(100)  # before mkdocs-jupyter looks for notebooks
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    global _failures, _book, _only, _full_started_ns
+    global _failures, _book, _only, _full_pending_ns
     changed = _changes.take()
     if _snippets_only(config, changed):
         if _deferred is not None:
@@ -181,7 +182,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     if _deferred is not None:
         _deferred.cancel(wait=True)
     _only = None
-    _full_started_ns = time.time_ns()
+    _full_pending_ns = time.time_ns()
     _listings.clear()
     if _preview is not None:
         _, _failures = _preview.refresh()
@@ -348,6 +349,10 @@ def on_post_build(config: MkDocsConfig) -> None:
         decks()
         questions()
         search()
+        # Only a build that got this far may stand for the sources: after a failed one (a page
+        # with an error, say), a snippet save rebuilds everything again and shows the error.
+        global _full_started_ns
+        _full_started_ns = _full_pending_ns
         return
     # A rebuild for snippet saves: all of this describes the whole site, not the page reloaded.
     moved = moved_notebooks(_redirects)
