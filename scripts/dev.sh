@@ -102,7 +102,9 @@ case "${1:-}" in
     setup_python
     setup_site_js
     .venv/bin/python scripts/snippets.py run   # records only what is missing or stale
-    exec .venv/bin/mkdocs serve -a 127.0.0.1:8000
+    # --dirty: a snippet save rebuilds only the pages that show it (scripts/mkdocs_hooks.py);
+    # any other change still rebuilds every page.
+    exec .venv/bin/mkdocs serve --dirty -a 127.0.0.1:8000
     ;;
   test)
     setup_python

@@ -7,6 +7,7 @@
   file:line errors), and add each topic's notebook (a rendered page) and each question's
   notebook (a download, notebooks/<topic>/<slug>.ipynb).
 - on_nav: the topics in learning order (docs/topics.yml), each topic's questions in learning order.
+- on_env (serve --dirty only): keep a snippet-only rebuild from writing the tags listing it read.
 - on_page_markdown: render question pages and expand the markers of the other pages.
 - on_post_page: mark each page that search should index (all but those whose front matter says
   `search: exclude`, and notebooks) for Pagefind.
@@ -16,13 +17,23 @@
   pages and snippet statuses the build rendered, copy the pinned npm packages the site ships
   (site_vendor: ts-fsrs, the review scheduler) from node_modules/, then index the built HTML for
   search (site_search.py, Pagefind), so `mkdocs serve` searches the pages it serves.
+
+Under `mkdocs serve --dirty` (scripts/dev.sh serve), a rebuild that only snippet sources asked
+for (live_rebuild.py) redoes only the pages that show a changed snippet: the others are neither
+read nor written again (their navigation titles are the last full build's), the site checks run
+on those pages only, and the notebook downloads, decks, questions.json and the search index are
+rewritten in the background after the reload. Any other change (a page, the config, the page
+tooling, a helper module) rebuilds everything, as `mkdocs serve` without --dirty always does.
 """
 
 from __future__ import annotations
 
+import logging
 import posixpath
 import re
+import shutil
 import sys
+import time
 from pathlib import Path
 from urllib.parse import urljoin
 
@@ -38,12 +49,13 @@ from mkdocs.utils import get_relative_url
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from live_rebuild import ChangeLog, Deferred, newest_change
 from site_search import SearchIndexError, index_site, mark_body
 
 from question_pages.catalog import learning_order, order_nav_children, order_nav_sections, titles
 from question_pages.decks import DeckError, write_decks
 from question_pages.downloads import deck_files
-from question_pages.markers import expand, files_beside
+from question_pages.markers import expand, files_beside, snippet_refs
 from question_pages.model import Page
 from question_pages.notebooks import moved_notebooks, write_notebooks
 from question_pages.question_index import build_index, write_index, write_learning_list
@@ -52,6 +64,7 @@ from question_pages.sharing import description, structured_data
 from question_pages.site_checks import check_site
 from question_pages.site_urls import Site, SiteUrlError
 from question_pages.topics import Topic
+from question_pages.validate import validate_page
 from site_vendor import VendorError, copy_shipped
 from snippet_engine.discovery import RECORD_SUFFIX
 from snippet_engine.preview import LivePreview, PreviewFailure
@@ -66,6 +79,22 @@ _topics: list[Topic] = []
 _preview: LivePreview | None = None
 _failures: dict[str, PreviewFailure] = {}
 _beside: dict[str, str] = {}  # site path -> text: files pages' markers need beside them
+# Serve --dirty only: what a rebuild for snippet saves alone needs from the last full build.
+_serve_dirty = False
+_changes = ChangeLog()  # snippet files the watcher saw change since the last rebuild
+_deferred: Deferred | None = None
+_full_started_ns: int | None = None  # when the last full build that succeeded began
+_full_pending_ns = 0  # when the full build under way began (kept once it succeeds)
+_shown: dict[str, set[str]] = {}  # snippets/<topic>/<name>.py -> src_uris of the pages showing it
+_generated: list[str] = []  # uris of the notebooks the last full build wrote under GENERATED
+_page_urls: dict[str, str] = {}
+_redirects: dict[str, str] = {}
+_rendered: dict[str, tuple[dict, str | None]] = {}  # src_uri -> (meta, title) last rendered
+_only: set[str] | None = None  # this build's pages to rebuild; None: every page
+# Pages holding a tags listing: read again by a snippet-only rebuild (a question's tags link to
+# the listing only when the tags plugin has read it in the same build) but not written again.
+_listings: set[str] = set()
+TAGS_LISTING = "<!-- material/tags"
 # mkdocs-jupyter's template loads MathJax (from an empty or CDN URL) and imports Mermaid from a
 # CDN when a diagram is present. Our notebooks hold neither, and the site requests no other host.
 _NOTEBOOK_EXTERNALS = re.compile(
@@ -73,22 +102,88 @@ _NOTEBOOK_EXTERNALS = re.compile(
     r"|<script type=\"module\">(?:(?!</script>).)*?cdnjs\.cloudflare\.com.*?</script>", re.DOTALL)
 
 
+class _QuietDirty(logging.Filter):
+    """MkDocs warns on every dirty build that navigation may be wrong; these hooks rebuild every
+    page whenever navigation could change, so the warning would only be noise."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("A 'dirty' build is being performed")
+
+
 def on_startup(command: str, dirty: bool) -> None:
-    global _preview
+    global _preview, _serve_dirty, _deferred
     if command == "serve" and _preview is None:
         _preview = LivePreview(ROOT, jobs=1)
+    if command == "serve" and dirty:
+        _serve_dirty = True
+        _deferred = Deferred()
+        logging.getLogger("mkdocs.commands.build").addFilter(_QuietDirty())
 
 
 def on_shutdown() -> None:
-    global _preview
+    global _preview, _deferred
+    if _deferred is not None:
+        _deferred.close()
+        _deferred = None
     if _preview is not None:
         _preview.close()
         _preview = None
 
 
+def _watched_besides_snippets(config: MkDocsConfig) -> list[Path]:
+    paths = [Path(config["docs_dir"])]
+    if config.config_file_path:
+        paths.append(Path(config.config_file_path))
+    paths += [Path(w) for w in config.watch if Path(w).resolve() != SNIPPETS.resolve()]
+    return paths
+
+
+def _snippets_only(config: MkDocsConfig, changed: set[str]) -> bool:
+    """Whether this rebuild may redo only the pages of the changed snippets: a full build was
+    made, only snippets that pages show changed, and nothing else watched changed since."""
+    return (_serve_dirty and _full_started_ns is not None and bool(changed)
+            and all(rel in _shown and (ROOT / rel).is_file() for rel in changed)
+            # less a margin for the coarse clock file times are taken from
+            and newest_change(_watched_besides_snippets(config)) < _full_started_ns - 100_000_000)
+
+
+def _rebuild_snippet_pages(files: Files, config: MkDocsConfig, changed: set[str]) -> bool:
+    """The snippet-only rebuild's part of on_files: re-record, then check and mark the pages that
+    show a changed snippet. False (nothing kept) when a check fails: the full path reports it."""
+    global _failures, _book, _only
+    assert _preview is not None
+    ran, failures = _preview.refresh(only=changed)
+    changed = (changed | {o.path for o in ran} | (set(failures) ^ set(_failures))
+               | {rel for rel, f in failures.items() if _failures.get(rel) != f})
+    only = {uri for rel in changed for uri in _shown.get(rel, ())}
+    book = StatusBook(ROOT)
+    page_ids = {p.page_id for p in _pages.values()}
+    for uri in only:
+        if validate_page(_pages[uri], ROOT, page_ids, book, set(failures)):
+            _failures = failures
+            return False
+    _failures, _book, _only = failures, book, only
+    for uri in _generated:
+        if files.get_file_from_path(uri) is None:
+            files.append(File(uri, src_dir=str(GENERATED), dest_dir=config["site_dir"],
+                              use_directory_urls=config["use_directory_urls"]))
+    return True
+
+
 @event_priority(100)  # before mkdocs-jupyter looks for notebooks
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    global _failures, _book
+    global _failures, _book, _only, _full_pending_ns
+    changed = _changes.take()
+    if _snippets_only(config, changed):
+        if _deferred is not None:
+            _deferred.cancel(wait=False)  # this rebuild defers the same work again
+        if _rebuild_snippet_pages(files, config, changed):
+            return files
+    if _deferred is not None:
+        _deferred.cancel(wait=True)
+    _only = None
+    _full_pending_ns = time.time_ns()
+    _listings.clear()
     if _preview is not None:
         _, _failures = _preview.refresh()
     docs_dir = Path(config["docs_dir"])
@@ -104,9 +199,11 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     page_files = {p.page_id: files.get_file_from_path(p.page_id + ".md") for p in result.pages}
     page_urls = {page_id: urljoin(site_url, file.url)
                  for page_id, file in page_files.items() if file is not None and site_url}
+    _generated[:] = []
     for path in write_notebooks(result.pages, ROOT, GENERATED, [t.id for t in result.topics],
                                 result.snippets, page_urls, moved_notebooks(redirects)):
         uri = path.relative_to(GENERATED).as_posix()
+        _generated.append(uri)
         if files.get_file_from_path(uri) is None:
             files.append(File(uri, src_dir=str(GENERATED), dest_dir=config["site_dir"],
                               use_directory_urls=config["use_directory_urls"]))
@@ -115,6 +212,14 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     _pages.update({p.page_id + ".md": p for p in result.pages})
     _topics[:] = result.topics
     _book = result.snippets
+    _page_urls.clear()
+    _page_urls.update(page_urls)
+    _redirects.clear()
+    _redirects.update(redirects)
+    _shown.clear()
+    for uri, page in _pages.items():
+        for _, ref, _ in snippet_refs(page):
+            _shown.setdefault(f"snippets/{ref}", set()).add(uri)
     return files
 
 
@@ -125,10 +230,44 @@ def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
     for item in nav.items:
         if getattr(item, "children", None):
             item.children = order_nav_children(item.children, order)
+    if _serve_dirty:
+        _choose_pages(files)
     return nav
 
 
+def _yes() -> bool:
+    return True
+
+
+def _no() -> bool:
+    return False
+
+
+def _choose_pages(files: Files) -> None:
+    """Under serve --dirty, which pages MkDocs reads and writes: every one (a full rebuild, as
+    without --dirty), or those of the changed snippets. A page left alone gets the meta and
+    title of its last rendering, so the rebuilt pages' navigation shows the same titles."""
+    for file in files.documentation_pages():
+        rebuild = _only is None or file.src_uri in _only or file.src_uri in _listings
+        file.is_modified = _yes if rebuild else _no  # type: ignore[method-assign]
+        if not rebuild and file.page is not None and file.src_uri in _rendered:
+            meta, title = _rendered[file.src_uri]
+            file.page.markdown = ""
+            file.page.meta = {**meta, "title": title} if title is not None else dict(meta)
+
+
+def on_env(env: object, config: MkDocsConfig, files: Files) -> None:
+    """Between reading the pages and writing them: a snippet-only rebuild read the tags listings
+    for the tags plugin, but does not write them (they would list only the pages it read)."""
+    if _serve_dirty and _only is not None:
+        for file in files.documentation_pages():
+            if file.src_uri in _listings and file.src_uri not in _only:
+                file.is_modified = _no  # type: ignore[method-assign]
+
+
 def on_page_markdown(markdown: str, page: MkPage, config: MkDocsConfig, files: Files) -> str:
+    if _serve_dirty and _only is None and TAGS_LISTING in markdown:
+        _listings.add(page.file.src_uri)
     question = _pages.get(page.file.src_uri)
     if question is not None:
         # Escaped once here: Material writes the meta description without escaping, and a quote
@@ -162,6 +301,8 @@ def on_page_content(html: str, page: MkPage, config: MkDocsConfig, files: Files)
 
 
 def on_post_page(output: str, page: MkPage, config: MkDocsConfig) -> str:
+    if _serve_dirty:
+        _rendered[page.file.src_uri] = (dict(page.meta), page.title)
     if page.file.src_uri.endswith(".ipynb"):
         return _NOTEBOOK_EXTERNALS.sub("", output)
     if not (page.meta.get("search") or {}).get("exclude"):
@@ -180,19 +321,53 @@ def on_post_build(config: MkDocsConfig) -> None:
     site_dir = Path(config["site_dir"])
     try:
         site = Site.make(config["site_name"], config["site_url"], config["use_directory_urls"])
-        write_decks(site_dir, pages, _topics, site)
-        copy_shipped(ROOT, site_dir)
-    except (SiteUrlError, DeckError, VendorError) as exc:
+    except SiteUrlError as exc:
         raise PluginError(str(exc)) from None
-    for path, text in _beside.items():
-        (site_dir / path).write_text(text, encoding="utf-8")
-    index = build_index(pages, _topics, site, ROOT, _book, deck_files(t.id for t in _topics))
-    write_index(site_dir, index)
-    write_learning_list(site_dir, index)
-    try:
-        index_site(site_dir)
-    except SearchIndexError as exc:
-        raise PluginError(str(exc)) from None
+    topics, book, beside = list(_topics), _book, dict(_beside)
+
+    def decks() -> None:
+        try:
+            write_decks(site_dir, pages, topics, site)
+            copy_shipped(ROOT, site_dir)
+        except (DeckError, VendorError) as exc:
+            raise PluginError(str(exc)) from None
+        for path, text in beside.items():
+            (site_dir / path).write_text(text, encoding="utf-8")
+
+    def questions() -> None:
+        index = build_index(pages, topics, site, ROOT, book, deck_files(t.id for t in topics))
+        write_index(site_dir, index)
+        write_learning_list(site_dir, index)
+
+    def search() -> None:
+        try:
+            index_site(site_dir)
+        except SearchIndexError as exc:
+            raise PluginError(str(exc)) from None
+
+    if _only is None or _deferred is None:
+        decks()
+        questions()
+        search()
+        # Only a build that got this far may stand for the sources: after a failed one (a page
+        # with an error, say), a snippet save rebuilds everything again and shows the error.
+        global _full_started_ns
+        _full_started_ns = _full_pending_ns
+        return
+    # A rebuild for snippet saves: all of this describes the whole site, not the page reloaded.
+    moved = moved_notebooks(_redirects)
+    page_urls = dict(_page_urls)
+    topic_ids = [t.id for t in topics]
+
+    def notebooks() -> None:
+        for path in write_notebooks(pages, ROOT, GENERATED, topic_ids, book, page_urls, moved):
+            uri = path.relative_to(GENERATED).as_posix()
+            dest = site_dir / uri
+            if uri.count("/") > 1 and (not dest.exists() or dest.read_bytes() != path.read_bytes()):
+                shutil.copyfile(path, dest)  # a download; a topic's notebook page waits for a full rebuild
+
+    _deferred.submit([("the notebooks", notebooks), ("the decks", decks),
+                      ("questions.json", questions), ("the search index", search)])
 
 
 def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: object) -> LiveReloadServer:
@@ -210,6 +385,10 @@ def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: object) ->
             return
         if name.endswith(RECORD_SUFFIX) and _preview is not None:
             return
+        try:
+            _changes.add(Path(path).resolve().relative_to(ROOT).as_posix())
+        except ValueError:
+            _changes.add(path)
         # What LiveReloadServer.watch's own callback does (mkdocs 1.6.1, the last 1.x release).
         with server._rebuild_cond:
             server._want_rebuild = True

@@ -46,14 +46,16 @@ def wait_for(url: str, predicate: Callable[[str], bool], timeout: float) -> tupl
 
 
 @contextmanager
-def serving(root: Path, log: Path) -> Iterator[tuple[str, int]]:
-    """Serve `root` with `mkdocs serve`; yields the base URL and the server's pid, which is also
-    its session id. On the way out, stop the server with Ctrl-C (its on_shutdown stops the
-    preview's workers), then kill whatever of its process group is left."""
+def serving(root: Path, log: Path, dirty: bool = True) -> Iterator[tuple[str, int]]:
+    """Serve `root` with `mkdocs serve --dirty` as scripts/dev.sh serve does (or without
+    --dirty); yields the base URL and the server's pid, which is also its session id. On the way
+    out, stop the server with Ctrl-C (its on_shutdown stops the preview's workers), then kill
+    whatever of its process group is left."""
     port = free_port()
     with log.open("w") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}", "-f",
+            [sys.executable, "-m", "mkdocs", "serve", *(["--dirty"] if dirty else []),
+             "-a", f"127.0.0.1:{port}", "-f",
              str(root / "mkdocs.yml")], cwd=root, env=mkdocs_env(), stdout=out,
             stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}/"

@@ -11,6 +11,7 @@ rebuild (it re-runs when its source changes again).
 from __future__ import annotations
 
 import io
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,15 +42,23 @@ class LivePreview:
         self._pool: WorkerPool | None = None
         self._failed: dict[str, tuple[str, Outcome]] = {}  # rel -> (key of the source, outcome)
 
-    def refresh(self) -> tuple[list[Outcome], dict[str, PreviewFailure]]:
+    def refresh(self, only: Collection[str] | None = None
+                ) -> tuple[list[Outcome], dict[str, PreviewFailure]]:
         """Run every CPU snippet whose record is missing or stale (except a source that already
         failed as it is now); return what ran, and the current failures by snippet path
-        (`snippets/<topic>/<name>.py`)."""
+        (`snippets/<topic>/<name>.py`). `only`: look at these snippet files alone (the ones a
+        watcher saw saved; planning the whole bank costs about a second), keeping the other
+        snippets' failures as they were."""
         if self._env is None:
             self._env = detect("cpu")
         if self._pool is None:
             self._pool = WorkerPool("cpu", self.jobs)
-        snippets = select(self.root, None, "cpu", None)
+        if only is not None and not only:
+            snippets = []
+        else:
+            selectors = None if only is None else [str(self.root / rel) for rel in sorted(only)]
+            snippets = select(self.root, selectors, "cpu", None)
+        considered = {snippet.rel for snippet in snippets}
         jobs, _ = plan(self.root, snippets, self._env, force=False)
         keys = {job.snippet.rel: job.key for job in jobs}
         todo = [job for job in jobs if self._failed.get(job.snippet.rel, ("",))[0] != job.key]
@@ -61,7 +70,8 @@ class LivePreview:
             else:
                 self._failed[outcome.path] = (outcome.key, outcome)
         # A failure counts only while its source is what failed (and still has no good record).
-        current = {rel: outcome for rel, (key, outcome) in self._failed.items() if keys.get(rel) == key}
+        current = {rel: outcome for rel, (key, outcome) in self._failed.items()
+                   if keys.get(rel) == key or (only is not None and rel not in considered)}
         failures = {rel: PreviewFailure(o.status, o.message, o.output, o.hint)
                     for rel, o in current.items()}
         return ran, failures

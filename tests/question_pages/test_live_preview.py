@@ -1,7 +1,8 @@
 """The live preview end to end: `mkdocs serve` of a real site copy, a snippet edited on disk, and
 the served page changing by itself: the new real output after a good edit (recorded, through the
 engine), the error after a bad one (marked as a preview, nothing recorded), and no process left
-once the server stops."""
+once the server stops. Served with --dirty, as scripts/dev.sh serve does: a snippet save rebuilds
+only the pages that show it, and each of them must be what a full rebuild makes."""
 
 from __future__ import annotations
 
@@ -18,10 +19,17 @@ from snippet_engine.records import read_record
 
 SNIPPET = "snippets/export/fixture_plain.py"
 PAGE = "export/other-page/"
+SECOND = "export/good-page/"  # shows the snippet too, in the copies of the test below
 
 
 def _text(body: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", "", body))
+
+
+def _page(body: str) -> str:
+    """A served page without what differs between two serves of the same HTML: the livereload
+    script's build epoch and request id."""
+    return re.sub(r"livereload\(\d+, \d+\);", "livereload();", body)
 
 
 def _descendants(pid: int) -> list[int]:
@@ -86,3 +94,44 @@ def test_an_edited_snippet_shows_its_new_output_and_a_failure_is_never_recorded(
     # on_shutdown stopped the warm workers: none of them outlives the server.
     assert [pid for pid in workers if alive(pid)] == []
 
+
+
+def test_a_snippet_save_rebuilds_every_page_that_shows_it_as_a_full_rebuild_would(
+        copy: Path, tmp_path: Path) -> None:
+    good = copy / "docs/export/good-page.md"
+    marker = '{{ snippet("export/fixture_error.py") }}\n'
+    assert marker in good.read_text()
+    good.write_text(good.read_text().replace(marker, marker + '\n{{ snippet("export/fixture_plain.py") }}\n'))
+    with serving(copy, tmp_path / "serve.log") as (base, _):
+        for page in (PAGE, SECOND):
+            assert "plain output, no CUDA record" in _text(wait_for(base + page, bool, 60)[1])
+
+        (copy / SNIPPET).write_text("print('saved during serve')\n")
+        wait_for(base + PAGE, lambda b: "saved during serve" in _text(b), 90)
+        # The other page of the same snippet was rebuilt too: it must not show the old output.
+        _, second = wait_for(base + SECOND, lambda b: "saved during serve" in _text(b), 10)
+        assert "plain output, no CUDA record" not in _text(second)
+        _, first = wait_for(base + PAGE, bool, 10)
+        # The page's notebook download follows a moment later (written after the reload).
+        wait_for(base + "notebooks/export/other-page.ipynb", lambda b: "saved during serve" in b, 60)
+
+        # A page edit rebuilds every page: other-page, untouched since the snippet save, must be
+        # exactly what the snippet-only rebuild served (navigation titles, related links, tags).
+        good.write_text(good.read_text().replace(
+            "That is the whole point of this fixture page.",
+            "That is the whole point of this fixture page. Edited during serve."))
+        wait_for(base + SECOND, lambda b: "Edited during serve." in _text(b), 90)
+        _, full = wait_for(base + PAGE, bool, 10)
+        assert _page(full) == _page(first)
+
+        # A page's new title shows in the navigation of the pages it did not change.
+        good.write_text(good.read_text().replace(
+            'question: "What does the fixture snippet print, and why does it matter?"',
+            'question: "What does the renamed fixture snippet print?"'))
+        wait_for(base + PAGE, lambda b: "What does the renamed fixture snippet print?" in _text(b), 90)
+
+        # And a snippet save after that still shows on both pages.
+        (copy / SNIPPET).write_text("print('saved again')\n")
+        for page in (PAGE, SECOND):
+            _, body = wait_for(base + page, lambda b: "saved again" in _text(b), 90)
+            assert "What does the renamed fixture snippet print?" in _text(body)

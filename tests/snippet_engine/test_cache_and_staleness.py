@@ -175,3 +175,28 @@ def test_the_live_preview_survives_a_damaged_record(repo: Path, record_of) -> No
                                                "snippets/t/broken.py": "failed"}
     assert list(failures) == ["snippets/t/broken.py"] and again == []
     assert read_record(record_of(repo, "snippets/t/a.py")).output == "a\n"
+
+
+def test_the_live_preview_can_look_at_the_saved_snippets_alone(repo: Path, record_of) -> None:
+    """refresh(only=...): what a rebuild for snippet saves does. The saved snippet runs; another
+    stale snippet waits for a full refresh; a failure of a snippet not looked at stays shown."""
+    for name in ("a", "b", "c"):
+        write(repo, f"snippets/t/{name}.py", f"print('{name}')\n")
+    assert report(repo)[0] == 0
+    write(repo, "snippets/t/c.py", "raise RuntimeError('half edited')\n")
+    preview = LivePreview(repo)
+    try:
+        _, failures = preview.refresh()
+        assert list(failures) == ["snippets/t/c.py"]
+        write(repo, "snippets/t/a.py", "print('a2')\n")
+        write(repo, "snippets/t/b.py", "print('b2')\n")
+        ran, failures = preview.refresh(only={"snippets/t/a.py"})
+        assert [o.path for o in ran] == ["snippets/t/a.py"]
+        assert list(failures) == ["snippets/t/c.py"]
+        assert read_record(record_of(repo, "snippets/t/a.py")).output == "a2\n"
+        assert read_record(record_of(repo, "snippets/t/b.py")).output == "b\n"
+        assert preview.refresh(only=set()) == ([], failures)
+        ran, _ = preview.refresh()
+        assert [o.path for o in ran] == ["snippets/t/b.py"]
+    finally:
+        preview.close()
