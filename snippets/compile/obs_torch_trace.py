@@ -39,6 +39,8 @@ print("a dynamo_output_graph envelope's keys:", sorted(first_graph))
 
 out = os.path.join(tempfile.mkdtemp(), "tl_out")
 tlparse = os.path.join(os.path.dirname(sys.executable), "tlparse")  # pip install tlparse==0.4.3
+if not os.path.exists(tlparse):
+    sys.exit(f"no tlparse beside {sys.executable}: pip install tlparse==0.4.3")
 run = subprocess.run([tlparse, os.path.join(trace_dir, files[0]), "-o", out, "--no-browser"],
                      capture_output=True, text=True)
 print("tlparse exit code:", run.returncode, "|", run.stderr.strip().splitlines()[0])
