@@ -8,13 +8,17 @@ import torch
 
 # Process B: a fresh python that loads the saved function and never compiles it.
 LOAD = r'''
-import sys, torch
+import os, re, sys, torch
 from torch._dynamo.utils import counters
 fn = torch.compiler.load_compiled_function(open(sys.argv[1], "rb"))
 w = torch.ones(16, 4)
 print("B: result:", fn(torch.ones(8, 16), w)[:2].tolist())
 print("B: graphs Dynamo traced:", counters["stats"]["unique_graphs"])
 print("B: Inductor counters:", dict(counters["inductor"]))
+cache = os.environ["TORCHINDUCTOR_CACHE_DIR"]
+built = [n for r, _, ns in os.walk(cache) for n in ns if n.endswith(".so")  # not the CPU-feature probes
+         and re.search(r"void\s+kernel\(", open(os.path.join(r, n[:-3] + ".cpp")).read())]
+print("B: generated C++ kernels compiled in its empty cache dir:", len(built))
 try:
     fn(torch.ones(8, 16, dtype=torch.float64), w)
 except RuntimeError as e:
