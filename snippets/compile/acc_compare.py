@@ -20,7 +20,7 @@ try:
     print("assert_close with float32 defaults: passed")
 except AssertionError as e:
     print("assert_close with float32 defaults:", " | ".join([line for line in str(e).splitlines() if line][:3]))
-# The minifier's test: compiled's RMSE against float64 within 2x eager's RMSE (+ tol / 10)
+# The minifier's test: compiled's RMSE against float64 within 3x eager's RMSE (+ tol / 10); 3x for under 1000 elements
 print("same() against a float64 reference:", same(eager, compiled, fp64_ref=fp64, tol=1e-3))
 
 

@@ -24,6 +24,11 @@ try:
 except RuntimeError as e:
     print("B: a float64 input:", str(e).splitlines()[0])
     print("   ", [line.strip() for line in str(e).splitlines() if "mismatch" in line][0])
+torch.set_num_threads(torch.get_num_threads() + 1)  # torch's global state is guarded too
+try:
+    fn(torch.ones(8, 16), w)
+except RuntimeError as e:
+    print("B: another thread count:", [line.strip() for line in str(e).splitlines() if "GLOBAL_STATE" in line][0])
 '''
 
 
