@@ -52,8 +52,10 @@ def worker(rank, world_size, results):
 if __name__ == "__main__":
     os.environ.setdefault("MASTER_ADDR", "127.0.0.1")
     os.environ.setdefault("MASTER_PORT", "29500")
-    results = mp.get_context("spawn").Queue()
-    mp.spawn(worker, args=(2, results), nprocs=2)  # 2 ranks, gloo, CPU
+    results = mp.get_context("fork").Queue()
+    # 2 ranks, gloo, CPU. fork, not spawn: the ranks reuse this process's imported torch instead of
+    # importing it again (no rank has run anything before the fork).
+    mp.start_processes(worker, args=(2, results), nprocs=2, start_method="fork")
     for _ in range(2):
         optimize_ddp, dynamo_graphs, graphs, same = results.get()
         print(f"optimize_ddp={optimize_ddp}: Dynamo graphs {dynamo_graphs}, graphs handed to the backend "
