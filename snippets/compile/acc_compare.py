@@ -1,0 +1,38 @@
+#| devices: cpu
+#| timeout: 240
+import torch
+from torch._dynamo.utils import same
+
+
+def f(x):
+    return torch.sin(x).sum(dim=-1)  # a reduction: compiled code may add in another order
+
+
+x = torch.randn(64, 4096)
+eager, compiled = f(x), torch.compile(f)(x)  # default backend: Inductor
+fp64 = f(x.double())
+print("bit-identical to eager:", torch.equal(eager, compiled))
+print("max |compiled - eager|:", f"{(compiled - eager).abs().max().item():.1e}")
+print("max error vs float64, eager:", f"{(eager.double() - fp64).abs().max().item():.1e}",
+      "compiled:", f"{(compiled.double() - fp64).abs().max().item():.1e}")
+try:
+    torch.testing.assert_close(compiled, eager)  # float32 defaults: rtol=1.3e-6, atol=1e-5
+    print("assert_close with float32 defaults: passed")
+except AssertionError as e:
+    print("assert_close with float32 defaults:", " | ".join([line for line in str(e).splitlines() if line][:3]))
+# The minifier's test: compiled's RMSE against float64 within 3x eager's RMSE (+ tol / 10); 3x for under 1000 elements
+print("same() against a float64 reference:", same(eager, compiled, fp64_ref=fp64, tol=1e-3))
+
+
+def noisy(x):
+    return x + torch.rand_like(x)
+
+
+for fallback_random in (False, True):
+    torch._dynamo.reset()
+    torch._inductor.config.fallback_random = fallback_random
+    torch.manual_seed(0)
+    expected = noisy(x)
+    torch.manual_seed(0)
+    got = torch.compile(noisy)(x)
+    print(f"fallback_random={fallback_random}: same random numbers as eager:", torch.equal(expected, got))
