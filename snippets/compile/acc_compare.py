@@ -8,6 +8,7 @@ def f(x):
     return torch.sin(x).sum(dim=-1)  # a reduction: compiled code may add in another order
 
 
+torch.manual_seed(0)
 x = torch.randn(64, 4096)
 eager, compiled = f(x), torch.compile(f)(x)  # default backend: Inductor
 fp64 = f(x.double())
