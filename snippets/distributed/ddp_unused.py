@@ -47,6 +47,7 @@ def worker(rank, world_size):
     dist.init_process_group("gloo", rank=rank, world_size=world_size)
     for find_unused in (False, True):
         two_steps(rank, world_size, find_unused)
+    dist.barrier()  # every rank done before the group is torn down
     dist.destroy_process_group()
 
 
