@@ -71,6 +71,7 @@ def worker(rank, world_size):
             print(f"  gradient equal on every rank: {same_on_ranks}")
             print(f"  allclose to the plain loop: {torch.allclose(grad, reference)}")
         print("one batch of 32 on one process, allclose to the plain loop:", torch.allclose(full, reference))
+    del ddp  # free the reducer while the process group is alive
     dist.barrier()  # every rank done before the group is torn down
     dist.destroy_process_group()
 
