@@ -16,8 +16,11 @@ MICRO_STEPS = 4
 def accumulate(ddp, batches, mode):
     """One optimizer step's worth of gradient from MICRO_STEPS micro-batches."""
     ddp.zero_grad()
+    before_last = None
     for i, (x, y) in enumerate(batches):
         last = i == len(batches) - 1
+        if last:  # what .grad holds after all but the last micro-step
+            before_last = torch.cat([p.grad.flatten() for p in ddp.parameters()])
         skip_sync = ddp.no_sync() if not last else contextlib.nullcontext()
         if mode == "no_sync around forward and backward":
             with skip_sync:
@@ -30,7 +33,7 @@ def accumulate(ddp, batches, mode):
         else:  # "plain loop"
             loss = torch.nn.functional.mse_loss(ddp(x), y) / MICRO_STEPS
             loss.backward()
-    return torch.cat([p.grad.flatten() for p in ddp.parameters()])
+    return torch.cat([p.grad.flatten() for p in ddp.parameters()]), before_last
 
 
 def worker(rank, world_size):
@@ -50,8 +53,8 @@ def worker(rank, world_size):
     results = {}
     for mode in ("plain loop", "no_sync around forward and backward", "no_sync around backward only"):
         calls.clear()
-        grad = accumulate(ddp, batches, mode)
-        results[mode] = (len(calls), grad)
+        grad, before_last = accumulate(ddp, batches, mode)
+        results[mode] = (len(calls), grad, before_last)
     gathered = [None] * world_size
     dist.all_gather_object(gathered, (batches, results))
     if rank == 0:
@@ -64,14 +67,16 @@ def worker(rank, world_size):
         torch.nn.functional.mse_loss(single(x), y).backward()
         full = torch.cat([p.grad.flatten() for p in single.parameters()])
         print(f"{MICRO_STEPS} micro-steps per optimizer step, {world_size} ranks")
-        for mode, (n_calls, grad) in results.items():
+        for mode, (n_calls, grad, before_last) in results.items():
             same_on_ranks = all(torch.equal(r[mode][1], grad) for _, r in gathered)
+            same_before_last = all(torch.equal(r[mode][2], before_last) for _, r in gathered)
             print(f"{mode}:")
             print(f"  all_reduce calls on rank 0: {n_calls}")
-            print(f"  gradient equal on every rank: {same_on_ranks}")
+            print(f"  before the last micro-step, gradient equal on every rank: {same_before_last}")
+            print(f"  after the last micro-step, gradient equal on every rank: {same_on_ranks}")
             print(f"  allclose to the plain loop: {torch.allclose(grad, reference)}")
         print("one batch of 32 on one process, allclose to the plain loop:", torch.allclose(full, reference))
-    del ddp  # free the reducer while the process group is alive
+    del ddp  # drop DDP and its reducer before the group goes: a workaround for a rare hang seen at exit
     dist.barrier()  # every rank done before the group is torn down
     dist.destroy_process_group()
 
