@@ -22,7 +22,7 @@ def worker(rank, world_size):
     def counting_hook(state, bucket):  # DDP calls it when every gradient in a bucket is ready
         params = ",".join(names[p] for p in bucket.parameters())
         events.append(f"  bucket {bucket.index()} all_reduce [{params}] {bucket.buffer().numel() * bucket.buffer().element_size()} bytes")
-        return allreduce_hook(state, bucket)  # the default: divide by world size, then all_reduce
+        return allreduce_hook(state, bucket)  # divide by world size, then all_reduce; its docstring: same result as no hook
 
     ddp.register_comm_hook(None, counting_hook)
     if rank == 0:
