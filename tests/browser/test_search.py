@@ -85,6 +85,22 @@ QUERIES = [
     ("per-sample gradients", "core/torch-func/"),
     ("memory leak", "core/memory-leaks/"),
     ("type promotion", "core/broadcasting-and-type-promotion/"),
+    # The distributed pages and the last PT2 pages, added with them (checked on Pagefind only).
+    ("no_sync", "distributed/ddp-gradient-accumulation/"),
+    ("find_unused_parameters", "distributed/ddp/"),
+    ("set_epoch", "distributed/distributed-sampler/"),
+    ("fully_shard", "distributed/fsdp2-and-zero/"),
+    ("ZeRO", "distributed/fsdp2-and-zero/"),
+    ("reduce_scatter", "distributed/collectives/"),
+    ("TORCH_DISTRIBUTED_DEBUG", "distributed/debugging-hangs/"),
+    ("monitored_barrier", "distributed/debugging-hangs/"),
+    ("parallelize_module", "distributed/tensor-and-pipeline-parallelism/"),
+    ("distributed checkpoint", "distributed/distributed-checkpoint/"),
+    ("tlparse", "compile/observability-tlparse/"),
+    ("minifier", "compile/accuracy-debugging-minifier/"),
+    ("freezing", "compile/cpu-inference-inductor/"),
+    ("triton_op", "compile/user-triton-kernels/"),
+    ("DDPOptimizer", "compile/compile-with-ddp-fsdp/"),
 ]
 TOP = 3
 SETTLE_S = 10.0  # the first query also loads the search's code and index
