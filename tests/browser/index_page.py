@@ -4,6 +4,7 @@ fetches the rest when the reader filters, sorts or asks for every question (ques
 from __future__ import annotations
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 
 def total_questions(page: Page) -> int:
@@ -24,7 +25,10 @@ def wait_for_every_row(page: Page) -> int:
 def show_every_row(page: Page) -> int:
     """Press "Show all N questions" where the page offers it, as a reader does; return N."""
     button = page.locator("[data-show-all]")
-    if button.count() and button.is_visible():
-        button.click()
+    if page.locator(".question-table[data-rest]").count() and button.is_visible():
+        try:
+            button.click(timeout=10_000)
+        except PlaywrightTimeoutError:
+            pass  # the rows arrived as it was reached for (progress asked for them): it hid
         expect(button).to_be_hidden()
     return wait_for_every_row(page)

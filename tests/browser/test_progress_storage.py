@@ -19,7 +19,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from helpers import ROOT
 
 from .gates import serious_accessibility_violations
-from .index_page import show_every_row
+from .index_page import show_every_row, wait_for_every_row
 from .sites import Site
 
 KEY = "pytorch-interview-questions.progress"
@@ -124,7 +124,7 @@ def test_an_import_with_a_fractional_box_and_a_false_date_is_refused_and_the_res
     assert value["questions"][QUESTION] == mine
     # The next ordinary rating is a real date, and nothing was moved aside.
     page = go("questions/")
-    show_every_row(page)  # the rated questions' rows, wherever they are in the table
+    wait_for_every_row(page)  # with progress to show, the index fetches the rows it did not serve
     cells = page.locator(".question-table .progress-cell")
     expect(cells.filter(has_text="Review on 2026-")).not_to_have_count(0)
     expect(cells.filter(has_text="NaN")).to_have_count(0)  # a question's title may say NaN

@@ -64,7 +64,6 @@ QUERIES = [
     # One for each core page and torchrun's, added with those pages, so checked on Pagefind only:
     # identifiers, error text a reader pastes and plain words.
     ("retain_graph", "core/backward-and-the-graph/"),
-    ("backward through the graph a second time", "core/backward-and-the-graph/"),
     ("zero_grad", "core/gradient-accumulation/"),
     ("inference_mode", "core/no-grad-inference-mode-eval/"),
     ("state_dict", "core/parameters-buffers-state-dict/"),
