@@ -113,7 +113,7 @@ case "${1:-}" in
     .venv/bin/ruff check scripts tests
     .venv/bin/mypy   # over scripts/, as pyproject.toml says
     # The site's own JavaScript: type-checked from its JSDoc (tsconfig.json), linted
-    # (eslint.config.mjs), and the progress rules unit-tested with node's test runner.
+    # (eslint.config.mjs), and its logic (progress rules, syntax colours) unit-tested with node --test.
     node_modules/.bin/tsc --project tsconfig.json
     node_modules/.bin/eslint docs/assets/javascripts tests/js
     node --test tests/js/

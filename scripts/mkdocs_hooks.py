@@ -53,6 +53,7 @@ from live_rebuild import ChangeLog, Deferred, newest_change
 from site_search import SearchIndexError, index_site, mark_body
 
 from question_pages.catalog import learning_order, order_nav_children, order_nav_sections, titles
+from question_pages.code_colours import colours_as_ranges
 from question_pages.decks import DeckError, write_decks
 from question_pages.downloads import deck_files
 from question_pages.markers import expand, files_beside, snippet_refs
@@ -297,7 +298,10 @@ def on_page_content(html: str, page: MkPage, config: MkDocsConfig, files: Files)
     if page.file.src_uri.endswith(".ipynb"):
         # A topic's notebook repeats its pages' snippets and outputs: search finds the pages.
         page.meta["search"] = {**(page.meta.get("search") or {}), "exclude": True}
-    return html
+        return html
+    # Token spans become highlight ranges (question_pages/code_colours.py: the spans were most of
+    # a question page's elements and of its blocking time on a phone).
+    return colours_as_ranges(html)
 
 
 def on_post_page(output: str, page: MkPage, config: MkDocsConfig) -> str:

@@ -33,9 +33,14 @@ from .sites import Site
 # before); the index 86,055 bytes in 11 requests, 559 elements (296,494 and 725 before). Of that,
 # Material's CSS and JavaScript are 60 kB, the page 9 to 17 kB, our own CSS and JavaScript 20 kB.
 # The budgets leave about 10% for the pages and scripts to grow.
+# Measured on 2026-12-01 with 84 questions, after syntax colours moved from token spans to highlight
+# ranges (question_pages/code_colours.py): the heaviest question page (now core/mixed-precision/)
+# 107,918 bytes in 13 requests, 821 elements (106.7 kB and about 2,700 elements with the spans;
+# code-colours.js is 1.8 kB of it); the index 93,013 bytes, 551 elements. The core and distributed
+# banks brought heavier pages, not heavier scripts: the question budget goes from 108,000 to 112,000.
 # DOMContentLoaded is measured and reported (build/site-report/summary.json), never asserted: timing on a
 # shared machine is noisy, and speed goals belong in a report, not in a test.
-BYTES_BUDGET = {"question": 108_000, "index": 95_000}
+BYTES_BUDGET = {"question": 112_000, "index": 95_000}
 VISITS = 3
 
 
