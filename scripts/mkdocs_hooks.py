@@ -46,6 +46,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page as MkPage
 from mkdocs.utils import get_relative_url
+from watchdog.observers.api import BaseObserver
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -84,6 +85,7 @@ _beside: dict[str, str] = {}  # site path -> text: files pages' markers need bes
 _serve_dirty = False
 _changes = ChangeLog()  # snippet files the watcher saw change since the last rebuild
 _deferred: Deferred | None = None
+_snippet_observer: BaseObserver | None = None  # watches snippets/ under serve
 _full_started_ns: int | None = None  # when the last full build that succeeded began
 _full_pending_ns = 0  # when the full build under way began (kept once it succeeds)
 _shown: dict[str, set[str]] = {}  # snippets/<topic>/<name>.py -> src_uris of the pages showing it
@@ -122,7 +124,10 @@ def on_startup(command: str, dirty: bool) -> None:
 
 
 def on_shutdown() -> None:
-    global _preview, _deferred
+    global _preview, _deferred, _snippet_observer
+    if _snippet_observer is not None:
+        _snippet_observer.stop()
+        _snippet_observer = None
     if _deferred is not None:
         _deferred.close()
         _deferred = None
@@ -400,5 +405,14 @@ def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: object) ->
 
     handler = watchdog.events.FileSystemEventHandler()
     handler.on_any_event = changed  # type: ignore[method-assign]
-    server.observer.schedule(handler, str(SNIPPETS), recursive=True)
+    # The operating system's own notices (inotify on Linux), not MkDocs' polling every half
+    # second: a save is seen at once. Where watchdog has no native observer it polls as MkDocs does.
+    global _snippet_observer
+    import watchdog.observers
+    _snippet_observer = watchdog.observers.Observer()
+    _snippet_observer.schedule(handler, str(SNIPPETS), recursive=True)
+    _snippet_observer.daemon = True
+    _snippet_observer.start()
+    if _preview is not None:
+        _preview.warm()  # the first save then finds its worker ready
     return server

@@ -109,6 +109,7 @@ class WorkerPool:
         self._idle: list[Worker] = []
         self._all: list[Worker] = []
         self._lock = threading.Lock()
+        self._closed = False
 
     def _take(self, warm: WarmKind) -> Worker:
         with self._lock:
@@ -120,6 +121,18 @@ class WorkerPool:
         with self._lock:
             self._all.append(worker)
         return worker
+
+    def prestart(self, warm: WarmKind) -> None:
+        """Start a worker of this kind now and keep it idle: the next task of its kind (a live
+        preview's first save) then does not wait seconds for torch's import and warm-up. Blocks
+        until the worker is ready; a pool closed meanwhile stops it at once."""
+        worker = Worker(self.device, warm, self.python)
+        with self._lock:
+            if not self._closed:
+                self._all.append(worker)
+                self._idle.append(worker)
+                return
+        worker.stop()
 
     def _give_back(self, worker: Worker) -> None:
         with self._lock:
@@ -191,6 +204,7 @@ class WorkerPool:
     def close(self) -> None:
         with self._lock:
             workers, self._all, self._idle = list(self._all), [], []
+            self._closed = True
         for worker in workers:
             worker.stop()
 
