@@ -86,6 +86,8 @@ _serve_dirty = False
 _changes = ChangeLog()  # snippet files the watcher saw change since the last rebuild
 _deferred: Deferred | None = None
 _snippet_observer: BaseObserver | None = None  # watches snippets/ under serve
+# What an editor's save is, to a file watcher: a write, a new file, a rename onto it, a removal.
+_SAVE_EVENTS = frozenset({"created", "modified", "moved", "deleted", "closed"})
 _full_started_ns: int | None = None  # when the last full build that succeeded began
 _full_pending_ns = 0  # when the full build under way began (kept once it succeeds)
 _shown: dict[str, set[str]] = {}  # snippets/<topic>/<name>.py -> src_uris of the pages showing it
@@ -388,8 +390,12 @@ def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: object) ->
     import watchdog.events
 
     def changed(event: watchdog.events.FileSystemEvent) -> None:
-        path = str(event.src_path)
+        path = str(getattr(event, "dest_path", "") or event.src_path)
         name = Path(path).name
+        # Native observers also report files opened and closed unchanged: the build reading a
+        # snippet must not look like a save (it would rebuild again after every rebuild).
+        if event.event_type not in _SAVE_EVENTS:
+            return
         if event.is_directory or "__pycache__" in path or name.startswith("."):
             return
         if name.endswith(RECORD_SUFFIX) and _preview is not None:
