@@ -5,6 +5,9 @@ changed, kept apart from the hooks so each piece has one job and no MkDocs impor
   thread writes, the build thread takes);
 - `newest_change`: the newest modification time of anything under the other watched paths, so
   a rebuild that a page, the config or the page tooling also asked for is never cut short;
+- `TemplateBytecodes`: the theme's compiled Jinja templates, kept from one rebuild to the next
+  (MkDocs makes a new template environment for every rebuild, and compiling Material's templates
+  again was about half of a snippet-only rebuild);
 - `Deferred`: the serve-time work that does not change the page the reader watches (notebook
   downloads, decks, questions.json, the search index) run in one background thread after the
   reload, a newer rebuild's job replacing an older one that has not finished.
@@ -20,7 +23,30 @@ import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+import jinja2
+
 log = logging.getLogger("mkdocs.hooks.live_rebuild")
+
+
+class TemplateBytecodes(jinja2.BytecodeCache):
+    """Jinja's own bytecode cache, in memory for the life of the dev server. Jinja keys each
+    entry by the template's name and checks it against a checksum of the template's source, so an
+    edited template (an override in docs/overrides) is compiled again, never served stale."""
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+        self._lock = threading.Lock()
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        with self._lock:
+            code = self._code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        code = bucket.bytecode_to_string()
+        with self._lock:
+            self._code[bucket.key] = code
 
 
 class ChangeLog:

@@ -37,6 +37,7 @@ import time
 from pathlib import Path
 from urllib.parse import urljoin
 
+import jinja2
 from markupsafe import Markup
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -50,7 +51,7 @@ from watchdog.observers.api import BaseObserver
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from live_rebuild import ChangeLog, Deferred, newest_change
+from live_rebuild import ChangeLog, Deferred, TemplateBytecodes, newest_change
 from site_search import SearchIndexError, index_site, mark_body
 
 from question_pages.catalog import learning_order, order_nav_children, order_nav_sections, titles
@@ -85,6 +86,7 @@ _beside: dict[str, str] = {}  # site path -> text: files pages' markers need bes
 _serve_dirty = False
 _changes = ChangeLog()  # snippet files the watcher saw change since the last rebuild
 _deferred: Deferred | None = None
+_template_bytecodes = TemplateBytecodes()  # Material's compiled templates, across rebuilds
 _snippet_observer: BaseObserver | None = None  # watches snippets/ under serve
 # What an editor's save is, to a file watcher: a write, a new file, a rename onto it, a removal.
 _SAVE_EVENTS = frozenset({"created", "modified", "moved", "deleted", "closed"})
@@ -264,10 +266,15 @@ def _choose_pages(files: Files) -> None:
             file.page.meta = {**meta, "title": title} if title is not None else dict(meta)
 
 
-def on_env(env: object, config: MkDocsConfig, files: Files) -> None:
-    """Between reading the pages and writing them: a snippet-only rebuild read the tags listings
-    for the tags plugin, but does not write them (they would list only the pages it read)."""
+def on_env(env: jinja2.Environment, config: MkDocsConfig, files: Files) -> None:
+    """Between reading the pages and writing them. Under serve, the compiled templates of the
+    last rebuild are reused. A snippet-only rebuild read the tags listings for the tags plugin,
+    but does not write them (they would list only the pages it read), nor the theme's own pages
+    (404.html, sitemap.xml), which no snippet changes."""
+    if _serve_dirty:
+        env.bytecode_cache = _template_bytecodes
     if _serve_dirty and _only is not None:
+        config.theme.static_templates.clear()
         for file in files.documentation_pages():
             if file.src_uri in _listings and file.src_uri not in _only:
                 file.is_modified = _no  # type: ignore[method-assign]
