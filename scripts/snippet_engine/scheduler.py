@@ -110,8 +110,13 @@ class WorkerPool:
         self._all: list[Worker] = []
         self._lock = threading.Lock()
         self._closed = False
+        self._starting: dict[WarmKind, threading.Event] = {}  # kinds prestart() is starting
 
     def _take(self, warm: WarmKind) -> Worker:
+        with self._lock:
+            starting = self._starting.get(warm)
+        if starting is not None:  # a worker of this kind is being pre-started: wait for it
+            starting.wait(timeout=600)
         with self._lock:
             for worker in self._idle:
                 if worker.warm == warm:
@@ -125,14 +130,23 @@ class WorkerPool:
     def prestart(self, warm: WarmKind) -> None:
         """Start a worker of this kind now and keep it idle: the next task of its kind (a live
         preview's first save) then does not wait seconds for torch's import and warm-up. Blocks
-        until the worker is ready; a pool closed meanwhile stops it at once."""
-        worker = Worker(self.device, warm, self.python)
+        until the worker is ready; a task of its kind that comes meanwhile waits for it rather
+        than start a second one, and a pool closed meanwhile stops it at once."""
+        done = threading.Event()
         with self._lock:
-            if not self._closed:
-                self._all.append(worker)
-                self._idle.append(worker)
-                return
-        worker.stop()
+            self._starting[warm] = done
+        try:
+            worker = Worker(self.device, warm, self.python)
+            with self._lock:
+                if not self._closed:
+                    self._all.append(worker)
+                    self._idle.append(worker)
+                    return
+            worker.stop()
+        finally:
+            with self._lock:
+                self._starting.pop(warm, None)
+            done.set()
 
     def _give_back(self, worker: Worker) -> None:
         with self._lock:
