@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from typing import cast
 
 from .errors import ProjectError
+from .headers import HEADERS_VARIABLE
 from .protocol import WARM_UP_VARIABLE, Reply, Task, WarmKind, engine_failure
 from .reaping import kill_marked
 from .snippet_env import worker_env
@@ -35,12 +36,18 @@ class WorkerCrashed(ProjectError, RuntimeError):
 class Worker:
     """One warm worker process. Its snippets' temporary folders are made in a folder of its own
     (its TMPDIR), which `stop` removes once the worker has gone: whatever a snippet wrote is
-    removed however the run ends, even when the worker itself had to be killed."""
+    removed however the run ends, even when the worker itself had to be killed.
 
-    def __init__(self, device: str, warm: WarmKind = "export", python: str = sys.executable) -> None:
+    `headers`: the run's folder of precompiled C++ headers, shared by all its workers and
+    snippets (`headers`); None keeps them in the worker's own folder."""
+
+    def __init__(self, device: str, warm: WarmKind = "export", python: str = sys.executable,
+                 headers: str | None = None) -> None:
         self.tmpdir = tempfile.mkdtemp(prefix="snippet-worker-")
         env = worker_env(device, tmpdir=self.tmpdir)
         env[WARM_UP_VARIABLE] = warm
+        if headers is not None:
+            env[HEADERS_VARIABLE] = headers
         self.warm = warm
         try:
             self.proc = subprocess.Popen(
@@ -101,6 +108,10 @@ class WorkerPool:
 
     A run that ends early (an exception, Ctrl-C, the caller stopping) stops every worker, so no
     record can be half-written; a run that completes leaves them idle for the next one.
+
+    The pool owns one folder of precompiled C++ headers for all its workers (`headers`: torch's
+    AOTInductor and C++ kernel compiles build them once per pool instead of once per worker),
+    made with the first worker and removed by `close`.
     """
 
     def __init__(self, device: str, size: int, python: str = sys.executable) -> None:
@@ -111,6 +122,20 @@ class WorkerPool:
         self._lock = threading.Lock()
         self._closed = False
         self._starting: dict[WarmKind, threading.Event] = {}  # kinds prestart() is starting
+        self._headers: str | None = None
+
+    def _headers_folder(self) -> str:
+        with self._lock:
+            if self._headers is None:
+                self._headers = tempfile.mkdtemp(prefix="snippet-headers-")
+            return self._headers
+
+    def _drop_headers(self) -> None:
+        """Remove the headers folder, once no worker of the pool compiles into it any more."""
+        with self._lock:
+            headers, self._headers = self._headers, None
+        if headers is not None:
+            shutil.rmtree(headers, ignore_errors=True)
 
     def _take(self, warm: WarmKind) -> Worker:
         with self._lock:
@@ -122,7 +147,7 @@ class WorkerPool:
                 if worker.warm == warm:
                     self._idle.remove(worker)
                     return worker
-        worker = Worker(self.device, warm, self.python)
+        worker = Worker(self.device, warm, self.python, headers=self._headers_folder())
         with self._lock:
             self._all.append(worker)
         return worker
@@ -136,13 +161,14 @@ class WorkerPool:
         with self._lock:
             self._starting[warm] = done
         try:
-            worker = Worker(self.device, warm, self.python)
+            worker = Worker(self.device, warm, self.python, headers=self._headers_folder())
             with self._lock:
                 if not self._closed:
                     self._all.append(worker)
                     self._idle.append(worker)
                     return
             worker.stop()
+            self._drop_headers()  # made again for this worker after the pool was closed
         finally:
             with self._lock:
                 self._starting.pop(warm, None)
@@ -221,6 +247,7 @@ class WorkerPool:
             self._closed = True
         for worker in workers:
             worker.stop()
+        self._drop_headers()  # after the workers: none of them compiles into it any more
 
 
 def run_parallel(tasks: list[Task], device: str, jobs: int) -> Iterator[Reply]:

@@ -1,0 +1,124 @@
+"""The run's shared folder of precompiled C++ headers: found where torch looks, built once per run
+whichever way a snippet runs (forked or fresh), and cleared of what a killed compile may have
+half-written; the records are what a fresh `python` prints."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from helpers import run_cli, write
+from snippet_engine.headers import header_dir, link_shared_headers, prune_since
+from snippet_engine.snippet_env import worker_env
+
+# A tiny AOTInductor compile. `{name}` and `{out}` make two different snippets.
+AOTI = '''{fresh}import warnings
+
+import torch
+
+warnings.filterwarnings("ignore", category=FutureWarning)  # torch 2.13's internal pytree warning
+model = torch.nn.Sequential(torch.nn.Linear(8, {out}), torch.nn.ReLU()).eval()
+x = torch.randn(2, 8)
+with torch.no_grad():
+    ep = torch.export.export(model, (x,))
+    torch._inductor.aoti_compile_and_package(ep, package_path="{name}.pt2")
+runner = torch._inductor.aoti_load_package("{name}.pt2")
+print("{name}: matches eager:", torch.allclose(runner(x), model(x)), tuple(runner(x).shape))
+'''
+SNIPPETS = {"forked": AOTI.format(fresh="", name="forked", out=4),
+            "fresh": AOTI.format(fresh="#| fresh: true\n", name="fresh", out=3)}
+
+
+def test_header_dir_is_where_torch_looks(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The name is copied from torch (the worker may not import Inductor to ask it)."""
+    from torch._inductor.runtime.cache_dir_utils import default_cache_dir
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    assert header_dir(tmp_path) == Path(default_cache_dir()) / "precompiled_headers"
+
+
+def test_the_link_leads_to_the_shared_folder(tmp_path: Path) -> None:
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    link_shared_headers(tmp_path / "tmp", shared)
+    link_shared_headers(tmp_path / "tmp", shared)  # a second time changes nothing
+    (header_dir(tmp_path / "tmp") / "a.h").write_text("#include <x.h>\n")
+    assert (shared / "a.h").read_text() == "#include <x.h>\n"
+
+
+def test_prune_removes_only_headers_written_since(tmp_path: Path) -> None:
+    """A half-written `.gch` goes; older headers, the header sources and the locks stay."""
+    old, new = tmp_path / "ab" / "old.h.gch", tmp_path / "cd" / "new.h.gch"
+    source, lock = tmp_path / "cd" / "new.h", tmp_path / "locks" / "new.lock"
+    for path in (old, new, source, lock):
+        path.parent.mkdir(exist_ok=True)
+        path.write_text("x")
+    os.utime(old, (time.time() - 60, time.time() - 60))
+    assert prune_since(tmp_path, time.time() - 30) == [new]
+    assert old.exists() and source.exists() and lock.exists() and not new.exists()
+
+
+@pytest.fixture(scope="module")
+def header_run(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """One forked and one fresh AOTInductor snippet in one `run --jobs 2` (so in two workers at
+    once), with every header precompile logged by a `g++` found first on PATH; and the same two
+    snippets as two fresh `python`s. About 90 s on 2 cores (three AOTInductor compiles)."""
+    root = tmp_path_factory.mktemp("headers")
+    for name, source in SNIPPETS.items():
+        write(root, f"snippets/t/{name}.py", source)
+    log = root / "header-builds.log"
+    bin_dir = root / "bin"
+    bin_dir.mkdir()
+    real = shutil.which("g++")
+    assert real, "these tests need g++, as AOTInductor does"
+    wrapper = bin_dir / "g++"
+    wrapper.write_text('#!/bin/sh\ncase " $* " in *" c++-header "*) '
+                       f'echo "$*" >> {log};; esac\nexec {real} "$@"\n')
+    wrapper.chmod(wrapper.stat().st_mode | stat.S_IXUSR)
+    report = root / "report.json"
+    done = run_cli("run", "--report", str(report), "--jobs", "2", root=root, timeout=900,
+                   env={"PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"})
+    outputs = {Path(s["path"]).stem: s["output"] for s in json.loads(report.read_text())["snippets"]}
+
+    def fresh_python(name: str, tmp: Path) -> subprocess.Popen:
+        cwd = root / "fresh" / name
+        cwd.mkdir(parents=True)
+        (cwd / "s.py").write_text(SNIPPETS[name])
+        env = dict(worker_env("cpu", tmpdir=str(tmp)), TORCHINDUCTOR_CACHE_DIR=str(cwd / "cache"))
+        return subprocess.Popen([sys.executable, "s.py"], cwd=cwd, env=env, text=True,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+
+    tmp = root / "fresh-tmp"  # shared by the two: one builds the headers, the other waits
+    tmp.mkdir()
+    running = {name: fresh_python(name, tmp) for name in SNIPPETS}
+    python_prints = {name: proc.communicate(timeout=900)[0] for name, proc in running.items()}
+    builds = log.read_text().splitlines() if log.exists() else []
+    return {"done": done, "outputs": outputs, "python_prints": python_prints, "builds": builds}
+
+
+def test_each_header_is_precompiled_once_per_run(header_run: dict) -> None:
+    """Without the shared folder each worker, and the fresh snippet, built its own copies."""
+    assert header_run["done"].returncode == 0, header_run["done"].stderr
+    built = [next(arg for arg in line.split() if arg.endswith(".h"))
+             for line in header_run["builds"]]
+    assert built, "no header was precompiled: is the g++ on PATH still the one torch runs?"
+    names = [Path(path).name for path in built]
+    assert len(names) == len(set(names)), "\n".join(built)
+
+
+def test_the_records_are_what_a_fresh_python_prints(header_run: dict) -> None:
+    assert header_run["outputs"] == header_run["python_prints"]
+    assert header_run["outputs"]["fresh"] == "fresh: matches eager: True (2, 3)\n"
+
+
+def test_no_record_shows_the_shared_folder(header_run: dict) -> None:
+    assert not any("snippet-headers-" in text for text in header_run["outputs"].values())
