@@ -62,6 +62,7 @@ _current_child: int | None = None
 _current_task_dir: Path | None = None  # removed on the way out, if a stop signal comes mid-task
 _protocol_fd: int | None = None
 _shared_headers: str | None = None  # the run's precompiled-header folder (`headers`), if any
+_isa_probes: Path | None = None  # the CPU-feature probes the compile warm-up built (`_probe_isas`)
 # The warning filters as they stand after the warm-up: the interpreter's defaults plus what torch
 # and its dependencies add when imported, exactly what a fresh process has once it has imported
 # torch. Every child starts from these, whatever the warm-up printed or a previous child did.
@@ -90,6 +91,34 @@ def warm_up() -> None:
     torch._dynamo.reset()
 
 
+def _probe_isas() -> Path | None:
+    """Build Inductor's CPU-feature probes (`cpu_vec_isa.valid_vec_isa_list`: a small C++ file
+    compiled per vector ISA and dlopen-ed, about 8 s here) into a folder of the worker's, and
+    return it; None where this torch has no such function.
+
+    A fresh process builds them into its Inductor cache at its first compile, where its own
+    subprocesses (a serving process that loads an AOTInductor package) find them. A forked
+    snippet never builds them (it has the worker's answer in memory), so each of its
+    subprocesses paid the 8 s again; `_spawn` copies them into its empty cache instead. Each is
+    named by a hash of its source, the ISA's compiler flags, the compiler's version and torch's
+    version, and only says whether this machine can build and load that ISA's code."""
+    try:
+        from torch._inductor.cpu_vec_isa import valid_vec_isa_list
+    except ImportError:
+        return None
+    folder = Path(tempfile.gettempdir()) / "isa-probes"
+    saved = os.environ.get("TORCHINDUCTOR_CACHE_DIR")
+    os.environ["TORCHINDUCTOR_CACHE_DIR"] = str(folder)  # read on every call (cache_dir())
+    try:
+        valid_vec_isa_list()  # functools.cache'd: the warm-up's compile and every child reuse it
+    finally:
+        if saved is None:
+            del os.environ["TORCHINDUCTOR_CACHE_DIR"]
+        else:
+            os.environ["TORCHINDUCTOR_CACHE_DIR"] = saved
+    return folder if folder.is_dir() else None
+
+
 def warm_up_compile() -> None:
     """For snippets that compile: also pay Inductor's import and the one-time work of a first
     compile (about 9 s of a fresh process's first `torch.compile` on 2 cores; later compiles in
@@ -112,6 +141,8 @@ def warm_up_compile() -> None:
         from torch.compiler._cache import CacheArtifactManager
     except (ImportError, AttributeError):
         return  # another torch (a drift run) without these: its snippets just pay the cost
+    global _isa_probes
+    _isa_probes = _probe_isas()
 
     def _warm(x: torch.Tensor) -> torch.Tensor:
         return torch.sin(x) * 3.25 + x.cos().sum(dim=-1, keepdim=True)
@@ -225,6 +256,9 @@ def _spawn(task: Task) -> _Spawned:
         sub.mkdir()
     if _shared_headers is not None:  # for a fresh one: a forked one has the worker's link
         link_shared_headers(task_dir / "tmp", _shared_headers)
+    if _isa_probes is not None and not task["fresh"]:  # only a compile worker has them
+        shutil.copytree(_isa_probes, task_dir / "cache" / "inductor",
+                        ignore=shutil.ignore_patterns("locks"))
     copy = task_dir / "source" / Path(task["path"]).name
     shutil.copyfile(task["path"], copy)
     child_task = ChildTask(**task, cwd=str(work), copy=str(copy),

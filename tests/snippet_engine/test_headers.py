@@ -1,11 +1,14 @@
 """The run's shared folder of precompiled C++ headers: found where torch looks, built once per run
 whichever way a snippet runs (forked or fresh), and cleared of what a killed compile may have
-half-written; the records are what a fresh `python` prints."""
+half-written. And the CPU-feature probes a compile worker built, which a forked snippet's own
+subprocesses find in its Inductor cache instead of compiling them again. The records are what a
+fresh `python` prints."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -21,7 +24,9 @@ from snippet_engine.headers import header_dir, link_shared_headers, prune_since
 from snippet_engine.snippet_env import worker_env
 
 # A tiny AOTInductor compile. `{name}` and `{out}` make two different snippets.
-AOTI = '''{fresh}import warnings
+AOTI = '''{fresh}import subprocess
+import sys
+import warnings
 
 import torch
 
@@ -33,9 +38,14 @@ with torch.no_grad():
     torch._inductor.aoti_compile_and_package(ep, package_path="{name}.pt2")
 runner = torch._inductor.aoti_load_package("{name}.pt2")
 print("{name}: matches eager:", torch.allclose(runner(x), model(x)), tuple(runner(x).shape))
+{serve}'''
+# A serving process that loads the package, as the AOTInductor snippets have.
+SERVE = '''serve = "import torch; print(torch._inductor.aoti_load_package('forked.pt2')"
+serve += "(torch.ones(1, 8)).shape)"
+print("served:", subprocess.run([sys.executable, "-c", serve], capture_output=True, text=True).stdout)
 '''
-SNIPPETS = {"forked": AOTI.format(fresh="", name="forked", out=4),
-            "fresh": AOTI.format(fresh="#| fresh: true\n", name="fresh", out=3)}
+SNIPPETS = {"forked": AOTI.format(fresh="", name="forked", out=4, serve=SERVE),
+            "fresh": AOTI.format(fresh="#| fresh: true\n", name="fresh", out=3, serve="")}
 
 
 def test_header_dir_is_where_torch_looks(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -71,7 +81,9 @@ def test_prune_removes_only_headers_written_since(tmp_path: Path) -> None:
 def header_run(tmp_path_factory: pytest.TempPathFactory) -> dict:
     """One forked and one fresh AOTInductor snippet in one `run --jobs 2` (so in two workers at
     once), with every header precompile logged by a `g++` found first on PATH; and the same two
-    snippets as two fresh `python`s. About 90 s on 2 cores (three AOTInductor compiles)."""
+    snippets as two fresh `python`s, with the forked one's probes logged too. About 2 minutes on 2
+    idle cores, 3 under load (three AOTInductor compiles, two workers' warm-ups, two serving
+    processes)."""
     root = tmp_path_factory.mktemp("headers")
     for name, source in SNIPPETS.items():
         write(root, f"snippets/t/{name}.py", source)
@@ -81,8 +93,11 @@ def header_run(tmp_path_factory: pytest.TempPathFactory) -> dict:
     real = shutil.which("g++")
     assert real, "these tests need g++, as AOTInductor does"
     wrapper = bin_dir / "g++"
+    probes = root / "probe-builds.log"  # a CPU-feature probe: a source naming a *_chk_kernel
     wrapper.write_text('#!/bin/sh\ncase " $* " in *" c++-header "*) '
-                       f'echo "$*" >> {log};; esac\nexec {real} "$@"\n')
+                       f'echo "$*" >> {log};; esac\n'
+                       f'if [ -f "$1" ] && grep -qs _chk_kernel "$1"; then echo "$1" >> {probes}; fi\n'
+                       f'exec {real} "$@"\n')
     wrapper.chmod(wrapper.stat().st_mode | stat.S_IXUSR)
     report = root / "report.json"
     done = run_cli("run", "--report", str(report), "--jobs", "2", root=root, timeout=900,
@@ -102,7 +117,9 @@ def header_run(tmp_path_factory: pytest.TempPathFactory) -> dict:
     running = {name: fresh_python(name, tmp) for name in SNIPPETS}
     python_prints = {name: proc.communicate(timeout=900)[0] for name, proc in running.items()}
     builds = log.read_text().splitlines() if log.exists() else []
-    return {"done": done, "outputs": outputs, "python_prints": python_prints, "builds": builds}
+    probe_builds = probes.read_text().splitlines() if probes.exists() else []
+    return {"done": done, "outputs": outputs, "python_prints": python_prints, "builds": builds,
+            "probe_builds": probe_builds}
 
 
 def test_each_header_is_precompiled_once_per_run(header_run: dict) -> None:
@@ -115,9 +132,19 @@ def test_each_header_is_precompiled_once_per_run(header_run: dict) -> None:
     assert len(names) == len(set(names)), "\n".join(built)
 
 
+def test_a_forked_snippets_subprocess_finds_the_cpu_probes_built(header_run: dict) -> None:
+    """The compile worker builds them once; the fresh snippet builds its own, as a fresh `python`
+    does; before, the forked snippet's serving process built the same ones again."""
+    in_snippets = [Path(path).name for path in header_run["probe_builds"]
+                   if re.search(r"/snippet-worker-[^/]+/snippet-[^/]+/", path)]  # a snippet's
+    assert in_snippets, "the fresh snippet built no probe: is the marker still `_chk_kernel`?"
+    assert len(in_snippets) == len(set(in_snippets)), "\n".join(header_run["probe_builds"])
+
+
 def test_the_records_are_what_a_fresh_python_prints(header_run: dict) -> None:
     assert header_run["outputs"] == header_run["python_prints"]
     assert header_run["outputs"]["fresh"] == "fresh: matches eager: True (2, 3)\n"
+    assert "served: torch.Size([1, 4])" in header_run["outputs"]["forked"]
 
 
 def test_no_record_shows_the_shared_folder(header_run: dict) -> None:
