@@ -1,8 +1,8 @@
 """One folder of precompiled C++ headers for a whole run, instead of one per worker or snippet.
 
 Every AOTInductor compile (and every C++ kernel `torch.compile` builds on CPU) first precompiles
-torch's common headers (`torch._inductor.codecache._precompile_header`): g++ turns them into a
-`.gch` file of 100+ MB, about 10 s of one core here for the first AOTInductor snippet. torch puts
+torch's common headers (`torch._inductor.codecache._precompile_header`): g++ turns them into
+`.gch` files, two for the first AOTInductor snippet, 10 to 15 s of one core here. torch puts
 it in `_HEADER_DIR`, `<TMPDIR>/torchinductor_<user>/precompiled_headers`, fixed when
 `torch._inductor.codecache` is first imported, and reuses a header found there. The engine gives
 every worker and every snippet a TMPDIR of its own, so without this module each worker paid for
