@@ -3,7 +3,7 @@
 Every AOTInductor compile (and every C++ kernel `torch.compile` builds on CPU) first precompiles
 torch's common headers (`torch._inductor.codecache._precompile_header`): g++ turns them into
 `.gch` files, two for the first AOTInductor snippet, 10 to 15 s of one core here. torch puts
-it in `_HEADER_DIR`, `<TMPDIR>/torchinductor_<user>/precompiled_headers`, fixed when
+them in `_HEADER_DIR`, `<TMPDIR>/torchinductor_<user>/precompiled_headers`, fixed when
 `torch._inductor.codecache` is first imported, and reuses a header found there. The engine gives
 every worker and every snippet a TMPDIR of its own, so without this module each worker paid for
 the headers again (and a fresh snippet paid for them every time).
