@@ -128,16 +128,18 @@ def on_startup(command: str, dirty: bool) -> None:
 
 
 def on_shutdown() -> None:
+    """The preview's workers first (they run in sessions of their own: a server killed before
+    it stopped them would leave them behind), then the background work and the file watcher."""
     global _preview, _deferred, _snippet_observer
-    if _snippet_observer is not None:
-        _snippet_observer.stop()
-        _snippet_observer = None
-    if _deferred is not None:
-        _deferred.close()
-        _deferred = None
     if _preview is not None:
         _preview.close()
         _preview = None
+    if _deferred is not None:
+        _deferred.close()
+        _deferred = None
+    if _snippet_observer is not None:
+        _snippet_observer.stop()  # a daemon thread: not joined, so it cannot hold the exit up
+        _snippet_observer = None
 
 
 def _watched_besides_snippets(config: MkDocsConfig) -> list[Path]:

@@ -40,7 +40,7 @@ def test_a_helper_module_is_shown_exactly_as_the_file_is(real_site: Path) -> Non
 
     built = (real_site / "export" / "unflatten-and-module-calls" / "index.html").read_text()
     block = built[built.index("snippets/export/_unflatten_models.py"):]
-    block = block[block.index("<code>"):]
+    block = block[re.search(r"<code[^>]*>", block).start():]  # type: ignore[union-attr]
     code = html.unescape(re.sub(r"<[^>]+>", "", block[:block.index("</code>")]))
     source = (ROOT / "snippets" / "export" / "_unflatten_models.py").read_text()
     lines = [line for line in source.splitlines() if line.strip()]

@@ -103,7 +103,7 @@ class LivePreview:
         if self._pool is not None:
             self._pool.close()  # a worker still starting is stopped as soon as it is ready
         if self._warming is not None:
-            self._warming.join(timeout=120)
+            self._warming.join(timeout=15)  # the pool killed a worker still starting
             self._warming = None
         if self._pool is not None:
             self._pool.close()

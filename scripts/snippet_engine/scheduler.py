@@ -16,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import cast
 
 from .errors import ProjectError
@@ -42,7 +42,10 @@ class Worker:
     snippets (`headers`); None keeps them in the worker's own folder."""
 
     def __init__(self, device: str, warm: WarmKind = "export", python: str = sys.executable,
-                 headers: str | None = None) -> None:
+                 headers: str | None = None,
+                 started: Callable[[subprocess.Popen[str]], None] | None = None) -> None:
+        """`started`: told the process as soon as it exists, before it is ready (seconds later),
+        so that a pool closed meanwhile can kill it."""
         self.tmpdir = tempfile.mkdtemp(prefix="snippet-worker-")
         env = worker_env(device, tmpdir=self.tmpdir)
         env[WARM_UP_VARIABLE] = warm
@@ -58,6 +61,8 @@ class Worker:
         except OSError:
             shutil.rmtree(self.tmpdir, ignore_errors=True)
             raise
+        if started is not None:
+            started(self.proc)
         self._stderr: list[str] = []
         threading.Thread(target=self._drain_stderr, daemon=True).start()
         ready = self.proc.stdout.readline() if self.proc.stdout else ""
@@ -102,6 +107,14 @@ class Worker:
         shutil.rmtree(self.tmpdir, ignore_errors=True)
 
 
+def _kill_session(proc: subprocess.Popen[str]) -> None:
+    """Kill a worker that is not ready yet, and its session (it called setsid)."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
 class WorkerPool:
     """Up to `size` warm workers that outlive a single run, for a live preview that re-records a
     snippet on every save without paying for torch's import again.
@@ -122,6 +135,7 @@ class WorkerPool:
         self._lock = threading.Lock()
         self._closed = False
         self._starting: dict[WarmKind, threading.Event] = {}  # kinds prestart() is starting
+        self._starting_procs: list[subprocess.Popen[str]] = []  # their processes, not yet ready
         self._headers: str | None = None
 
     def _headers_folder(self) -> str:
@@ -160,8 +174,16 @@ class WorkerPool:
         done = threading.Event()
         with self._lock:
             self._starting[warm] = done
+        def started(proc: subprocess.Popen[str]) -> None:
+            with self._lock:
+                self._starting_procs.append(proc)
+                closed = self._closed
+            if closed:
+                _kill_session(proc)
+
         try:
-            worker = Worker(self.device, warm, self.python, headers=self._headers_folder())
+            worker = Worker(self.device, warm, self.python, headers=self._headers_folder(),
+                            started=started)
             with self._lock:
                 if not self._closed:
                     self._all.append(worker)
@@ -172,6 +194,8 @@ class WorkerPool:
         finally:
             with self._lock:
                 self._starting.pop(warm, None)
+                self._starting_procs[:] = [p for p in self._starting_procs if p.poll() is None
+                                           and not any(w.proc is p for w in self._all)]
             done.set()
 
     def _give_back(self, worker: Worker) -> None:
@@ -245,6 +269,9 @@ class WorkerPool:
         with self._lock:
             workers, self._all, self._idle = list(self._all), [], []
             self._closed = True
+            starting = list(self._starting_procs)
+        for proc in starting:  # a worker still importing torch: its start then fails at once
+            _kill_session(proc)
         for worker in workers:
             worker.stop()
         self._drop_headers()  # after the workers: none of them compiles into it any more
