@@ -428,6 +428,4 @@ def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: object) ->
     _snippet_observer.schedule(handler, str(SNIPPETS), recursive=True)
     _snippet_observer.daemon = True
     _snippet_observer.start()
-    if _preview is not None:
-        _preview.warm()  # the first save then finds its worker ready
     return server

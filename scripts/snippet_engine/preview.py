@@ -11,14 +11,13 @@ rebuild (it re-runs when its source changes again).
 from __future__ import annotations
 
 import io
-import threading
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
 from .environment import Environment, detect
 from .progress import Progress
-from .protocol import GOOD, WarmKind
+from .protocol import GOOD
 from .protocol import Outcome as Status
 from .runner import Outcome, execute, plan, select
 from .scheduler import WorkerPool
@@ -42,29 +41,6 @@ class LivePreview:
         self._env: Environment | None = None
         self._pool: WorkerPool | None = None
         self._failed: dict[str, tuple[str, Outcome]] = {}  # rel -> (key of the source, outcome)
-        self._warming: threading.Thread | None = None
-
-    def _ensure_pool(self) -> WorkerPool:
-        if self._pool is None:
-            self._pool = WorkerPool("cpu", self.jobs)
-        return self._pool
-
-    def warm(self, kinds: tuple[WarmKind, ...] = ("export", "compile")) -> None:
-        """Start a worker of each kind in the background, so that the first save of a snippet
-        is as quick as the next ones (a worker imports torch, and a compile worker compiles once,
-        before its first snippet: seconds). Called by the dev server once its first build is
-        served; a kind the edited snippets never need costs only its memory."""
-        pool = self._ensure_pool()
-
-        def start() -> None:
-            for kind in kinds:
-                try:
-                    pool.prestart(kind)
-                except Exception:  # it fails again on first use, with its reason
-                    return
-
-        self._warming = threading.Thread(target=start, name="preview-warm-up", daemon=True)
-        self._warming.start()
 
     def refresh(self, only: Collection[str] | None = None
                 ) -> tuple[list[Outcome], dict[str, PreviewFailure]]:
@@ -75,7 +51,8 @@ class LivePreview:
         snippets' failures as they were."""
         if self._env is None:
             self._env = detect("cpu")
-        pool = self._ensure_pool()
+        if self._pool is None:
+            self._pool = WorkerPool("cpu", self.jobs)
         if only is not None and not only:
             snippets = []
         else:
@@ -86,7 +63,7 @@ class LivePreview:
         keys = {job.snippet.rel: job.key for job in jobs}
         todo = [job for job in jobs if self._failed.get(job.snippet.rel, ("",))[0] != job.key]
         ran = execute(self.root, todo, self._env, self.jobs, Progress(len(todo), io.StringIO(), False),
-                      pool=pool, mark_failures=False) if todo else []
+                      pool=self._pool, mark_failures=False) if todo else []
         for outcome in ran:
             if outcome.status in GOOD:
                 self._failed.pop(outcome.path, None)
@@ -100,11 +77,6 @@ class LivePreview:
         return ran, failures
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.close()  # a worker still starting is stopped as soon as it is ready
-        if self._warming is not None:
-            self._warming.join(timeout=15)  # the pool killed a worker still starting
-            self._warming = None
         if self._pool is not None:
             self._pool.close()
             self._pool = None

@@ -16,11 +16,10 @@ import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import cast
 
 from .errors import ProjectError
-from .headers import HEADERS_VARIABLE
 from .protocol import WARM_UP_VARIABLE, Reply, Task, WarmKind, engine_failure
 from .reaping import kill_marked
 from .snippet_env import worker_env
@@ -36,21 +35,12 @@ class WorkerCrashed(ProjectError, RuntimeError):
 class Worker:
     """One warm worker process. Its snippets' temporary folders are made in a folder of its own
     (its TMPDIR), which `stop` removes once the worker has gone: whatever a snippet wrote is
-    removed however the run ends, even when the worker itself had to be killed.
+    removed however the run ends, even when the worker itself had to be killed."""
 
-    `headers`: the run's folder of precompiled C++ headers, shared by all its workers and
-    snippets (`headers`); None keeps them in the worker's own folder."""
-
-    def __init__(self, device: str, warm: WarmKind = "export", python: str = sys.executable,
-                 headers: str | None = None,
-                 started: Callable[[subprocess.Popen[str]], None] | None = None) -> None:
-        """`started`: told the process as soon as it exists, before it is ready (seconds later),
-        so that a pool closed meanwhile can kill it."""
+    def __init__(self, device: str, warm: WarmKind = "export", python: str = sys.executable) -> None:
         self.tmpdir = tempfile.mkdtemp(prefix="snippet-worker-")
         env = worker_env(device, tmpdir=self.tmpdir)
         env[WARM_UP_VARIABLE] = warm
-        if headers is not None:
-            env[HEADERS_VARIABLE] = headers
         self.warm = warm
         try:
             self.proc = subprocess.Popen(
@@ -61,8 +51,6 @@ class Worker:
         except OSError:
             shutil.rmtree(self.tmpdir, ignore_errors=True)
             raise
-        if started is not None:
-            started(self.proc)
         self._stderr: list[str] = []
         threading.Thread(target=self._drain_stderr, daemon=True).start()
         ready = self.proc.stdout.readline() if self.proc.stdout else ""
@@ -107,24 +95,12 @@ class Worker:
         shutil.rmtree(self.tmpdir, ignore_errors=True)
 
 
-def _kill_session(proc: subprocess.Popen[str]) -> None:
-    """Kill a worker that is not ready yet, and its session (it called setsid)."""
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-
-
 class WorkerPool:
     """Up to `size` warm workers that outlive a single run, for a live preview that re-records a
     snippet on every save without paying for torch's import again.
 
     A run that ends early (an exception, Ctrl-C, the caller stopping) stops every worker, so no
     record can be half-written; a run that completes leaves them idle for the next one.
-
-    The pool owns one folder of precompiled C++ headers for all its workers (`headers`: torch's
-    AOTInductor and C++ kernel compiles build them once per pool instead of once per worker),
-    made with the first worker and removed by `close`.
     """
 
     def __init__(self, device: str, size: int, python: str = sys.executable) -> None:
@@ -133,70 +109,17 @@ class WorkerPool:
         self._idle: list[Worker] = []
         self._all: list[Worker] = []
         self._lock = threading.Lock()
-        self._closed = False
-        self._starting: dict[WarmKind, threading.Event] = {}  # kinds prestart() is starting
-        self._starting_procs: list[subprocess.Popen[str]] = []  # their processes, not yet ready
-        self._headers: str | None = None
-
-    def _headers_folder(self) -> str:
-        with self._lock:
-            if self._headers is None:
-                self._headers = tempfile.mkdtemp(prefix="snippet-headers-")
-            return self._headers
-
-    def _drop_headers(self) -> None:
-        """Remove the headers folder, once no worker of the pool compiles into it any more."""
-        with self._lock:
-            headers, self._headers = self._headers, None
-        if headers is not None:
-            shutil.rmtree(headers, ignore_errors=True)
 
     def _take(self, warm: WarmKind) -> Worker:
-        with self._lock:
-            starting = self._starting.get(warm)
-        if starting is not None:  # a worker of this kind is being pre-started: wait for it
-            starting.wait(timeout=600)
         with self._lock:
             for worker in self._idle:
                 if worker.warm == warm:
                     self._idle.remove(worker)
                     return worker
-        worker = Worker(self.device, warm, self.python, headers=self._headers_folder())
+        worker = Worker(self.device, warm, self.python)
         with self._lock:
             self._all.append(worker)
         return worker
-
-    def prestart(self, warm: WarmKind) -> None:
-        """Start a worker of this kind now and keep it idle: the next task of its kind (a live
-        preview's first save) then does not wait seconds for torch's import and warm-up. Blocks
-        until the worker is ready; a task of its kind that comes meanwhile waits for it rather
-        than start a second one, and a pool closed meanwhile stops it at once."""
-        done = threading.Event()
-        with self._lock:
-            self._starting[warm] = done
-        def started(proc: subprocess.Popen[str]) -> None:
-            with self._lock:
-                self._starting_procs.append(proc)
-                closed = self._closed
-            if closed:
-                _kill_session(proc)
-
-        try:
-            worker = Worker(self.device, warm, self.python, headers=self._headers_folder(),
-                            started=started)
-            with self._lock:
-                if not self._closed:
-                    self._all.append(worker)
-                    self._idle.append(worker)
-                    return
-            worker.stop()
-            self._drop_headers()  # made again for this worker after the pool was closed
-        finally:
-            with self._lock:
-                self._starting.pop(warm, None)
-                self._starting_procs[:] = [p for p in self._starting_procs if p.poll() is None
-                                           and not any(w.proc is p for w in self._all)]
-            done.set()
 
     def _give_back(self, worker: Worker) -> None:
         with self._lock:
@@ -268,13 +191,8 @@ class WorkerPool:
     def close(self) -> None:
         with self._lock:
             workers, self._all, self._idle = list(self._all), [], []
-            self._closed = True
-            starting = list(self._starting_procs)
-        for proc in starting:  # a worker still importing torch: its start then fails at once
-            _kill_session(proc)
         for worker in workers:
             worker.stop()
-        self._drop_headers()  # after the workers: none of them compiles into it any more
 
 
 def run_parallel(tasks: list[Task], device: str, jobs: int) -> Iterator[Reply]:
