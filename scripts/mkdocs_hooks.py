@@ -76,6 +76,7 @@ from snippet_engine.status import StatusBook
 ROOT = Path(__file__).resolve().parent.parent
 SNIPPETS = ROOT / "snippets"
 GENERATED = ROOT / ".cache" / "generated-docs"
+SCRIPTS_DIR = ROOT / "docs" / "assets" / "javascripts"  # the site's own scripts
 _pages: dict[str, Page] = {}
 _book: StatusBook | None = None  # the snippet statuses this build's checks read
 _topics: list[Topic] = []
@@ -275,11 +276,35 @@ def on_env(env: jinja2.Environment, config: MkDocsConfig, files: Files) -> None:
     (404.html, sitemap.xml), which no snippet changes."""
     if _serve_dirty:
         env.bytecode_cache = _template_bytecodes
+    env.globals["inline_script"] = inline_script
     if _serve_dirty and _only is not None:
         config.theme.static_templates.clear()
         for file in files.documentation_pages():
             if file.src_uri in _listings and file.src_uri not in _only:
                 file.is_modified = _no  # type: ignore[method-assign]
+
+
+_DOC_COMMENT = re.compile(r"/\*\*.*?\*/", re.S)
+
+
+def _without_comments(text: str) -> str:
+    """A script without its JSDoc blocks, whole-line comments and indentation: they are for the
+    reader of the source and the type check, and would be sent with every page. A line that only
+    continues a comment is known by its leading `//`; the scripts inlined here keep `/**` and `//`
+    out of their strings (tests/test_mkdocs_hooks.py runs the result)."""
+    lines = (line.strip() for line in _DOC_COMMENT.sub("", text).splitlines())
+    return "\n".join(line for line in lines if line and not line.startswith("//"))
+
+
+def inline_script(name: str) -> Markup:
+    """A script of docs/assets/javascripts/ for a template to write into the page, for the few that
+    must run while the page is parsed (the palette switch: partials/javascripts/palette.html).
+    mkdocs.yml's exclude_docs keeps such a script out of the site's files: nothing fetches it."""
+    text = _without_comments((SCRIPTS_DIR / name).read_text(encoding="utf-8"))
+    if "</script" in text.lower():
+        raise PluginError(f"{SCRIPTS_DIR / name} contains '</script', which would end the inline "
+                          "<script> early: split the string (\"</\" + \"script\")")
+    return Markup(text)
 
 
 def on_page_markdown(markdown: str, page: MkPage, config: MkDocsConfig, files: Files) -> str:

@@ -34,3 +34,20 @@ def test_header_partial_is_materials_own_but_for_the_search_box() -> None:
     stock = _body(STOCK.read_text())
     assert _without_search(override, OURS) == _without_search(stock, STOCK_SEARCH), (
         f"Material's {STOCK.name} changed: copy it again into {OVERRIDE} and keep the search block")
+
+
+PALETTE = ROOT / "docs" / "overrides" / "partials" / "palette.html"
+STOCK_PALETTE = Path(material.__file__).parent / "templates" / "partials" / "palette.html"
+
+
+def test_palette_partial_is_materials_own_but_for_its_component_mark() -> None:
+    """docs/overrides/partials/palette.html is Material's switch, marked so that Material's bundle
+    does not mount its palette component (docs/assets/javascripts/palette.js runs it). If Material
+    changes the partial, copy it again and mark the form `data-palette` in place of
+    `data-md-component="palette"`."""
+    override = _body(PALETTE.read_text())
+    assert "data-palette" in override and 'data-md-component="palette"' not in override
+    stock = _body(STOCK_PALETTE.read_text())
+    assert override == stock.replace('data-md-component="palette"', "data-palette"), (
+        f"Material's {STOCK_PALETTE.name} changed: copy it again into {PALETTE} and mark its form "
+        "data-palette")
