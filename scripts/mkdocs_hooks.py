@@ -44,7 +44,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
-from mkdocs.structure.nav import Navigation
+from mkdocs.structure.nav import Navigation, Section
 from mkdocs.structure.pages import Page as MkPage
 from mkdocs.utils import get_relative_url
 from watchdog.observers.api import BaseObserver
@@ -77,6 +77,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SNIPPETS = ROOT / "snippets"
 GENERATED = ROOT / ".cache" / "generated-docs"
 SCRIPTS_DIR = ROOT / "docs" / "assets" / "javascripts"  # the site's own scripts
+TOPICS_SECTION = "Topics"  # the navigation's one entry for every topic
 _pages: dict[str, Page] = {}
 _book: StatusBook | None = None  # the snippet statuses this build's checks read
 _topics: list[Topic] = []
@@ -243,9 +244,27 @@ def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
     for item in nav.items:
         if getattr(item, "children", None):
             item.children = order_nav_children(item.children, order)
+    nav.items = _under_one_section(nav.items, {t.title for t in _topics}, TOPICS_SECTION)
     if _serve_dirty:
         _choose_pages(files)
     return nav
+
+
+def _under_one_section(items: list, titles: set[str], title: str) -> list:
+    """The topics' sections as the children of one section, where the first of them was. With
+    navigation.prune a page that is not in a topic shows that one section, collapsed, in place of
+    an entry per topic, so the index and the other pages do not grow with the number of topics
+    (tests/browser/test_weight.py); a question page shows the topics, and its own topic's
+    questions, under it."""
+    grouped = [item for item in items if item.is_section and item.title in titles]
+    if not grouped:
+        return items
+    section = Section(title, grouped)
+    for child in grouped:
+        child.parent = section
+    at = items.index(grouped[0])
+    rest = [item for item in items if item not in grouped]
+    return [*rest[:at], section, *rest[at:]]
 
 
 def _yes() -> bool:

@@ -74,9 +74,12 @@ def test_a_page_under_a_new_topic_lands_through_the_documented_commands(copy: Pa
 
     site = copy / "site"
     home = (site / "index.html").read_text()
-    titles = _nav_titles(home)
-    # Learning order from docs/topics.yml: export, compile, then the new topic at the end.
-    assert titles.index("torch.export") < titles.index("torch.compile") < titles.index("Quantization")
+    # The navigation lists the topics under one "Topics" entry, opened on a topic's own pages, in
+    # the learning order of docs/topics.yml: export, compile, then the new topic at the end.
+    titles = _nav_titles((site / "quantize" / "index.html").read_text())
+    assert titles.index("Topics") < titles.index("torch.export") < titles.index("torch.compile") \
+        < titles.index("Quantization")
+    assert "torch.export" not in _nav_titles(home), "the home page lists every topic in its navigation"
     assert 'href="quantize/">Quantization</a>' in home and 'href="notebooks/quantize/"' in home
     index = (site / "quantize" / "index.html").read_text()
     assert "What does a new topic&rsquo;s first page print?" in index or \
@@ -91,7 +94,7 @@ def test_a_page_under_a_new_topic_lands_through_the_documented_commands(copy: Pa
     entry = "- id: quantize\n  title: Quantization\n"
     topics.write_text(text.replace(entry, "").replace("- id: export", entry + "- id: export"))
     assert build(copy).returncode == 0
-    titles = _nav_titles((site / "index.html").read_text())
+    titles = _nav_titles((site / "quantize" / "index.html").read_text())
     assert titles.index("Quantization") < titles.index("torch.export")
 
 
