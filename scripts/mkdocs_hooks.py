@@ -364,9 +364,35 @@ def on_page_content(html: str, page: MkPage, config: MkDocsConfig, files: Files)
     return colours_as_ranges(html)
 
 
+# Scripts of mkdocs.yml's extra_javascript that act only on what some pages have, each with the mark
+# in a built page that it acts on: a page without the mark does not load the script. Every other
+# script loads on every page.
+PAGE_SCRIPTS = {
+    "code-colours.js": "data-tokens=",           # code blocks coloured by question_pages/code_colours.py
+    "explainer.js": "explainer-fold",            # a question page's folded explainer
+    "questions.js": "question-table",            # the question index's table
+}
+
+
+def without_idle_scripts(output: str) -> str:
+    """The page without the PAGE_SCRIPTS tags it has nothing for: bytes and a request saved on
+    every page that has no code, no explainer or no index table (tests/browser/test_weight.py)."""
+    for name, mark in PAGE_SCRIPTS.items():
+        if mark not in output:
+            output = re.sub(rf'<script src="[^"]*assets/javascripts/{re.escape(name)}"></script>\n?',
+                            "", output)
+    return output
+
+
+def on_post_template(output_content: str, template_name: str, config: MkDocsConfig) -> str:
+    """The theme's own pages (404.html, sitemap.xml) get the same script pruning as the others."""
+    return without_idle_scripts(output_content) if template_name.endswith(".html") else output_content
+
+
 def on_post_page(output: str, page: MkPage, config: MkDocsConfig) -> str:
     if _serve_dirty:
         _rendered[page.file.src_uri] = (dict(page.meta), page.title)
+    output = without_idle_scripts(output)
     if page.file.src_uri.endswith(".ipynb"):
         return _NOTEBOOK_EXTERNALS.sub("", output)
     if not (page.meta.get("search") or {}).get("exclude"):

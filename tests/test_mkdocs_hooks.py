@@ -46,3 +46,33 @@ def test_a_script_that_would_end_its_script_element_is_refused(tmp_path: Path,
     monkeypatch.setattr(mkdocs_hooks, "SCRIPTS_DIR", tmp_path)
     with pytest.raises(PluginError, match=r"bad\.js contains '</script'.*split the string"):
         inline_script("bad.js")
+
+
+# What each page-specific script looks for in the page, as its source spells it.
+_LOOKS_FOR = {"code-colours.js": "[data-tokens]", "explainer.js": "details.explainer-fold",
+              "questions.js": ".question-table"}
+
+
+def test_a_page_loads_a_page_specific_script_exactly_when_it_has_what_the_script_acts_on(
+        real_site: Path) -> None:
+    """The built site: a page without code, explainer or index table does not load the script for
+    it, a page with one does, and each mark is what the script itself looks for."""
+    assert set(_LOOKS_FOR) == set(mkdocs_hooks.PAGE_SCRIPTS)
+    for name, selector in _LOOKS_FOR.items():
+        assert selector in (SCRIPTS_DIR / name).read_text(encoding="utf-8"), (name, selector)
+    loads: dict[str, set[str]] = {name: set() for name in _LOOKS_FOR}
+    for path in real_site.rglob("*.html"):
+        html = path.read_text(encoding="utf-8")
+        if "assets/javascripts/bundle." not in html:
+            continue  # a redirect stub or a fragment, not a page
+        rel = path.relative_to(real_site).as_posix()
+        for name in _LOOKS_FOR:
+            has = mkdocs_hooks.PAGE_SCRIPTS[name] in html
+            loaded = f'assets/javascripts/{name}"></script>' in html
+            assert has == loaded, f"{rel}: has what {name} acts on: {has}; loads it: {loaded}"
+            if loaded:
+                loads[name].add(rel)
+    assert "questions/index.html" in loads["questions.js"] and len(loads["questions.js"]) == 1
+    question = "core/mixed-precision/index.html"
+    assert question in loads["code-colours.js"] and question in loads["explainer.js"]
+    assert "index.html" not in loads["code-colours.js"] | loads["explainer.js"]
