@@ -91,7 +91,7 @@ def test_the_switch_works_from_the_keyboard(real_site: Site, browser: Browser) -
     with recorded_context(browser, real_site.base, viewport=PHONE,
                           color_scheme="light") as (context, visits):
         page, _ = visit(context, visits, real_site.url(""))
-        # Tab from the search button reaches the switch (its radio, which carries the label's name).
+        # Focus on the switch's radio (what Tab reaches; it carries the label's name for a screen reader).
         page.focus("#__palette_0")
         assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "Switch to dark mode"
         page.keyboard.press("Enter")
