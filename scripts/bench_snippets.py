@@ -3,6 +3,9 @@
 
 Not a test: it prints figures. Both ways run on copies of snippets/ in temporary folders, so the
 committed records are never touched, and both start every snippet with an empty Inductor cache.
+Both find the C++ headers torch precompiles where torch keeps them between processes
+(`/tmp/torchinductor_<user>/precompiled_headers`, snippet_engine.headers): the figures are a
+machine's steady state, not its first AOTInductor compile ever.
 
 - naive: what a build script without an engine does: `python snippet.py` in an empty working
   directory, two at a time (this machine has two cores), each with its own empty

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from typing import cast
 
 from .errors import ProjectError
+from .headers import HEADERS_VARIABLE, RunMark, shared_header_dir
 from .protocol import WARM_UP_VARIABLE, Reply, Task, WarmKind, engine_failure
 from .reaping import kill_marked
 from .snippet_env import worker_env
@@ -35,12 +36,18 @@ class WorkerCrashed(ProjectError, RuntimeError):
 class Worker:
     """One warm worker process. Its snippets' temporary folders are made in a folder of its own
     (its TMPDIR), which `stop` removes once the worker has gone: whatever a snippet wrote is
-    removed however the run ends, even when the worker itself had to be killed."""
+    removed however the run ends, even when the worker itself had to be killed.
 
-    def __init__(self, device: str, warm: WarmKind = "export", python: str = sys.executable) -> None:
+    `headers`: the folder of precompiled C++ headers shared by every worker and snippet
+    (`headers`); None keeps them in the worker's own folder."""
+
+    def __init__(self, device: str, warm: WarmKind = "export", python: str = sys.executable,
+                 headers: str | None = None) -> None:
         self.tmpdir = tempfile.mkdtemp(prefix="snippet-worker-")
         env = worker_env(device, tmpdir=self.tmpdir)
         env[WARM_UP_VARIABLE] = warm
+        if headers is not None:
+            env[HEADERS_VARIABLE] = headers
         self.warm = warm
         try:
             self.proc = subprocess.Popen(
@@ -101,6 +108,11 @@ class WorkerPool:
 
     A run that ends early (an exception, Ctrl-C, the caller stopping) stops every worker, so no
     record can be half-written; a run that completes leaves them idle for the next one.
+
+    Its workers share torch's folder of precompiled C++ headers (`headers`: AOTInductor and C++
+    kernel compiles build each header once, not once per worker and run); the pool marks the
+    folder as in use from its first worker to `close`, so that a run killed outright is cleaned
+    up after by the next.
     """
 
     def __init__(self, device: str, size: int, python: str = sys.executable) -> None:
@@ -109,6 +121,21 @@ class WorkerPool:
         self._idle: list[Worker] = []
         self._all: list[Worker] = []
         self._lock = threading.Lock()
+        self._headers: RunMark | None = None
+
+    def _headers_folder(self) -> str:
+        with self._lock:
+            if self._headers is None:
+                self._headers = RunMark(shared_header_dir())
+                self._headers.claim()
+            return str(self._headers.shared)
+
+    def _release_headers(self) -> None:
+        """Take the pool's mark off the shared folder, once none of its workers compiles."""
+        with self._lock:
+            mark, self._headers = self._headers, None
+        if mark is not None:
+            mark.release()
 
     def _take(self, warm: WarmKind) -> Worker:
         with self._lock:
@@ -116,7 +143,7 @@ class WorkerPool:
                 if worker.warm == warm:
                     self._idle.remove(worker)
                     return worker
-        worker = Worker(self.device, warm, self.python)
+        worker = Worker(self.device, warm, self.python, headers=self._headers_folder())
         with self._lock:
             self._all.append(worker)
         return worker
@@ -193,6 +220,7 @@ class WorkerPool:
             workers, self._all, self._idle = list(self._all), [], []
         for worker in workers:
             worker.stop()
+        self._release_headers()  # after the workers: none of them compiles into it any more
 
 
 def run_parallel(tasks: list[Task], device: str, jobs: int) -> Iterator[Reply]:

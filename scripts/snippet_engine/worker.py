@@ -5,7 +5,9 @@ and the cost of importing torch (seconds) is paid once per worker instead of onc
 A snippet that opts out (`#| fresh: true`) gets fork+exec of a brand-new interpreter instead.
 The worker also enforces the timeout and the output cap, and, as the child subreaper of whatever
 a snippet starts (`reaping`), kills every process the snippet left behind once it has ended,
-however it ended, and removes its temporary folder, even when the run is stopped.
+however it ended, and removes its temporary folder, even when the run is stopped. The one thing
+its snippets share is the run's folder of precompiled C++ headers (`headers`), which holds only
+what a compile with the same flags, headers and compiler would build again.
 
 Protocol: one JSON `Task` per line on stdin; one JSON `Reply` line back on stdout per task, after
 a first `{"ready": ...}` line (the messages are described in `protocol`). Each task goes through
@@ -31,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+from .headers import HEADERS_VARIABLE, link_shared_headers, prune_since
 from .protocol import (
     EXPECT_MISSING,
     WARM_UP_VARIABLE,
@@ -41,7 +44,7 @@ from .protocol import (
     Task,
     Verdict,
 )
-from .reaping import become_subreaper, kill_descendants, signal_descendants
+from .reaping import become_subreaper, descendants, kill_descendants, signal_descendants
 
 if TYPE_CHECKING:
     import resource
@@ -58,6 +61,9 @@ CHILD_SCRIPT = str(Path(__file__).with_name("child.py"))
 _current_child: int | None = None
 _current_task_dir: Path | None = None  # removed on the way out, if a stop signal comes mid-task
 _protocol_fd: int | None = None
+_shared_headers: str | None = None  # the shared precompiled-header folder (`headers`), if any
+_current_started_at: float | None = None  # time.time() when the running snippet was forked
+_isa_probes: Path | None = None  # the CPU-feature probes the compile warm-up built (`_probe_isas`)
 # The warning filters as they stand after the warm-up: the interpreter's defaults plus what torch
 # and its dependencies add when imported, exactly what a fresh process has once it has imported
 # torch. Every child starts from these, whatever the warm-up printed or a previous child did.
@@ -86,6 +92,34 @@ def warm_up() -> None:
     torch._dynamo.reset()
 
 
+def _probe_isas() -> Path | None:
+    """Build Inductor's CPU-feature probes (`cpu_vec_isa.valid_vec_isa_list`: a small C++ file
+    compiled per vector ISA and dlopen-ed, about 8 s here) into a folder of the worker's, and
+    return it; None where this torch has no such function.
+
+    A fresh process builds them into its Inductor cache at its first compile, where its own
+    subprocesses (a serving process that loads an AOTInductor package) find them. A forked
+    snippet never builds them (it has the worker's answer in memory), so each of its
+    subprocesses paid the 8 s again; `_spawn` copies them into its empty cache instead. Each is
+    named by a hash of its source, the ISA's compiler flags, the compiler's version and torch's
+    version, and only says whether this machine can build and load that ISA's code."""
+    try:
+        from torch._inductor.cpu_vec_isa import valid_vec_isa_list
+    except ImportError:
+        return None
+    folder = Path(tempfile.gettempdir()) / "isa-probes"
+    saved = os.environ.get("TORCHINDUCTOR_CACHE_DIR")
+    os.environ["TORCHINDUCTOR_CACHE_DIR"] = str(folder)  # read on every call (cache_dir())
+    try:
+        valid_vec_isa_list()  # functools.cache'd: the warm-up's compile and every child reuse it
+    finally:
+        if saved is None:
+            del os.environ["TORCHINDUCTOR_CACHE_DIR"]
+        else:
+            os.environ["TORCHINDUCTOR_CACHE_DIR"] = saved
+    return folder if folder.is_dir() else None
+
+
 def warm_up_compile() -> None:
     """For snippets that compile: also pay Inductor's import and the one-time work of a first
     compile (about 9 s of a fresh process's first `torch.compile` on 2 cores; later compiles in
@@ -108,6 +142,8 @@ def warm_up_compile() -> None:
         from torch.compiler._cache import CacheArtifactManager
     except (ImportError, AttributeError):
         return  # another torch (a drift run) without these: its snippets just pay the cost
+    global _isa_probes
+    _isa_probes = _probe_isas()
 
     def _warm(x: torch.Tensor) -> torch.Tensor:
         return torch.sin(x) * 3.25 + x.cos().sum(dim=-1, keepdim=True)
@@ -152,6 +188,8 @@ def _terminate(signum: int, frame: object) -> None:
     everything it started go first, then its folder."""
     _kill_group(_current_child)
     kill_descendants()
+    if _shared_headers is not None and _current_started_at is not None:
+        prune_since(_shared_headers, _current_started_at)  # a compiler may have died mid-header
     if _current_task_dir is not None:
         shutil.rmtree(_current_task_dir, ignore_errors=True)
     os._exit(128 + signum)
@@ -180,6 +218,7 @@ class _Spawned:
     pid: int  # also its process group: the child calls setsid()
     read_fd: int  # the read end of the pipe its fds 1 and 2 write to
     started: float  # time.monotonic() just before the fork
+    started_at: float  # time.time() then, to find the files it wrote in the shared headers
 
 
 @dataclass(frozen=True)
@@ -212,12 +251,17 @@ def _as_default_port(text: str, task: ChildTask) -> str:
 def _spawn(task: Task) -> _Spawned:
     """Give the snippet a folder of its own and fork its process (which, for a fresh task, execs
     a new interpreter)."""
-    global _current_child, _current_task_dir
+    global _current_child, _current_task_dir, _current_started_at
     task_dir = Path(tempfile.mkdtemp(prefix="snippet-"))
     _current_task_dir = task_dir
     work = task_dir / "work"
     for sub in (work, task_dir / "tmp", task_dir / "source"):
         sub.mkdir()
+    if _shared_headers is not None:  # for a fresh one: a forked one has the worker's link
+        link_shared_headers(task_dir / "tmp", _shared_headers)
+    if _isa_probes is not None and not task["fresh"]:  # only a compile worker has them
+        shutil.copytree(_isa_probes, task_dir / "cache" / "inductor",
+                        ignore=shutil.ignore_patterns("locks"))
     copy = task_dir / "source" / Path(task["path"]).name
     shutil.copyfile(task["path"], copy)
     child_task = ChildTask(**task, cwd=str(work), copy=str(copy),
@@ -229,13 +273,14 @@ def _spawn(task: Task) -> _Spawned:
     read_fd, write_fd = os.pipe()
     sys.stdout.flush()
     sys.stderr.flush()
-    started = time.monotonic()
+    started, started_at = time.monotonic(), time.time()
+    _current_started_at = started_at
     pid = os.fork()
     if pid == 0:
         _become_child(child_task, task_dir, task_file, read_fd, write_fd)
     _current_child = pid
     os.close(write_fd)
-    return _Spawned(child_task, task_dir, pid, read_fd, started)
+    return _Spawned(child_task, task_dir, pid, read_fd, started, started_at)
 
 
 def _become_child(task: ChildTask, task_dir: Path, task_file: Path, read_fd: int,
@@ -267,7 +312,7 @@ def _become_child(task: ChildTask, task_dir: Path, task_file: Path, read_fd: int
 def _collect(spawned: _Spawned) -> _Ended:
     """Read what the process prints until it exits, killing it and everything it started at the
     timeout or once it has printed more than the cap; then kill whatever it left running."""
-    global _current_child
+    global _current_child, _current_started_at
     pid, read_fd, started = spawned.pid, spawned.read_fd, spawned.started
     captured = bytearray()
     killed_for: KillReason | None = None
@@ -308,8 +353,13 @@ def _collect(spawned: _Spawned) -> _Ended:
     selector.close()
     os.close(read_fd)
     _kill_group(pid)
+    left_running = bool(descendants(os.getpid()))
     kill_descendants()  # whatever the snippet left running goes with it, wherever it went
-    _current_child = None
+    _current_child = _current_started_at = None
+    cut_short = killed_for is not None or status_word is None or os.WIFSIGNALED(status_word)
+    if _shared_headers is not None and (cut_short or left_running):
+        # A compiler it started may have been killed mid-header: the next snippet builds again.
+        prune_since(_shared_headers, spawned.started_at)
     return _Ended(bytes(captured), status_word, rusage, killed_for, duration)
 
 
@@ -440,7 +490,10 @@ def main() -> None:
     signal.signal(signal.SIGTERM, _terminate)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the coordinator decides when to stop us
     become_subreaper()  # where the kernel refuses, the process group is still killed (below)
-    global _protocol_fd
+    global _protocol_fd, _shared_headers
+    _shared_headers = os.environ.pop(HEADERS_VARIABLE, None)
+    if _shared_headers is not None:  # before the warm-up imports Inductor and fixes its folder
+        link_shared_headers(tempfile.gettempdir(), _shared_headers)
     _protocol_fd = os.dup(1)
     protocol = os.fdopen(_protocol_fd, "w", buffering=1)
     os.dup2(2, 1)  # anything the warm-up prints goes to stderr, not into the protocol

@@ -1,0 +1,154 @@
+"""One folder of precompiled C++ headers for every worker and snippet: the one a `python` run by
+this user keeps them in, instead of one per worker or snippet.
+
+Every AOTInductor compile (and every C++ kernel `torch.compile` builds on CPU) first precompiles
+torch's common headers (`torch._inductor.codecache._precompile_header`): g++ turns them into a
+`.gch` file of 100+ MB, 7 to 10 s of one core each here. torch puts it in `_HEADER_DIR`,
+`<TMPDIR>/torchinductor_<user>/precompiled_headers`, fixed when `torch._inductor.codecache` is
+first imported, and reuses a header found there ("persistent past program runtime", its comment
+says): a fresh `python snippet.py` builds each header once per machine, not once per run. The
+engine gives every worker and every snippet a TMPDIR of its own, so without this module each
+worker paid for the headers again on every run, and a fresh snippet every time.
+
+Here every worker and every snippet's TMPDIR gets `torchinductor_<user>/precompiled_headers` as a
+link to `shared_header_dir()`, the folder torch would use in the coordinator's own TMPDIR: a
+forked snippet reaches it through the worker's `_HEADER_DIR` (fixed when the worker imported
+Inductor), a fresh one through its own TMPDIR. The path torch computes, and so anything a
+snippet could print, is the same string as without the link. Only that one folder is shared: the
+rest of `torchinductor_<user>` (and the snippet's own Inductor cache, TORCHINDUCTOR_CACHE_DIR)
+stays the snippet's own.
+
+Why sharing cannot change a record: a precompiled header is only an on-disk form of
+`#include <header>`. torch names it by a hash of the hashable compiler command line, the sha512
+of the fully preprocessed header and the compiler's version, so a header built for other flags,
+other torch headers or another compiler is never picked up, and g++ itself refuses (and falls
+back to the plain header) a `.gch` built with options that do not match. The compiled model is
+the same either way; only the time to build it changes. torch builds each header under a file
+lock in the same folder (`locks/`) and skips one that exists, so two workers, or a worker and a
+`python` outside the engine, never build the same one at once.
+
+What a snippet could still leave behind for the next: a `.gch` half-written by a compiler that
+was killed (the snippet's timeout, a crash, a compile still running when the snippet ended, the
+run stopped). The worker removes every `.gch` (clang: `.pch`) written during such a snippet
+(`prune_since`), so the next one builds it again (the lock files stay: removing one another
+process holds would let two builds race). Where the worker itself is killed outright, the run's
+mark (`RunMark`) is left behind, and the next run removes what was written while that run lived.
+
+Standard library only: the worker imports this before torch.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+import re
+import tempfile
+from pathlib import Path
+
+# The coordinator tells a worker the shared folder in this variable; the worker takes it out of
+# its environment before anything else, so no snippet sees it.
+HEADERS_VARIABLE = "SNIPPET_SHARED_HEADERS"
+# What a header precompiles to: g++ writes `.gch`, clang `.pch` (cpp_builder.CppBuilder).
+PRECOMPILED = (".gch", ".pch")
+
+
+def _user_folder() -> str:
+    """`torchinductor_<user>`, named as `torch._inductor.runtime.cache_dir_utils.
+    default_cache_dir` names it (copied, since the worker must not import Inductor to ask)."""
+    try:
+        username = getpass.getuser()
+    except (KeyError, ModuleNotFoundError, OSError):
+        username = f"uid_{os.getuid()}"
+    return "torchinductor_" + re.sub(r'[\\/:*?"<>|]', "_", username)
+
+
+def header_dir(tmpdir: str | Path) -> Path:
+    """Where torch, with this TMPDIR, looks for precompiled headers (its `_HEADER_DIR`)."""
+    return Path(tmpdir) / _user_folder() / "precompiled_headers"
+
+
+def shared_header_dir() -> Path:
+    """The folder every worker and snippet shares: torch's own for this user and this process's
+    TMPDIR, where a `python snippet.py` run here keeps its precompiled headers."""
+    return header_dir(tempfile.gettempdir())
+
+
+def link_shared_headers(tmpdir: str | Path, shared: str | Path) -> None:
+    """Make torch's header folder under `tmpdir` a link to the `shared` folder."""
+    link = header_dir(tmpdir)
+    link.parent.mkdir(parents=True, exist_ok=True)
+    if not link.is_symlink():
+        link.symlink_to(shared, target_is_directory=True)
+
+
+def prune_since(shared: str | Path, since: float) -> list[Path]:
+    """Remove the precompiled headers written at or after `since` (time.time()): what a compile
+    that was killed may have left half-written. Returns what was removed."""
+    removed = []
+    for built in Path(shared).rglob("*"):
+        if built.suffix not in PRECOMPILED:
+            continue
+        try:
+            if built.stat().st_mtime >= since:
+                built.unlink()
+                removed.append(built)
+        except FileNotFoundError:
+            pass
+    return removed
+
+
+def _started(pid: int) -> str | None:
+    """When process `pid` started (clock ticks since boot), or None where it is gone: a pid
+    alone may have been given to another process since."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return stat.rsplit(")", 1)[1].split()[19]  # field 22, after the command's parentheses
+
+
+class RunMark:
+    """A file in the shared folder for as long as a run (a worker pool) may compile into it.
+
+    A mark left by a run that is gone (its coordinator was killed outright, so its workers could
+    not clean up after a compiler killed mid-header) tells the next run to remove every
+    precompiled header written since that run began. Where /proc cannot be read, nothing is
+    marked and nothing pruned."""
+
+    FOLDER = "engine-runs"
+
+    def __init__(self, shared: str | Path) -> None:
+        self.shared = Path(shared)
+        started = _started(os.getpid())
+        self.path = None if started is None else \
+            self.shared / self.FOLDER / f"{os.getpid()}-{started}"
+
+    def claim(self) -> list[Path]:
+        """Prune after runs that are gone, then mark this one. Returns what was pruned."""
+        self.shared.mkdir(parents=True, exist_ok=True)
+        if self.path is None:
+            return []
+        removed = prune_abandoned(self.shared)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.touch()
+        return removed
+
+    def release(self) -> None:
+        if self.path is not None:
+            self.path.unlink(missing_ok=True)
+
+
+def prune_abandoned(shared: str | Path) -> list[Path]:
+    """Remove the headers written since each run that left its mark and is gone, and its mark."""
+    removed: list[Path] = []
+    for mark in sorted((Path(shared) / RunMark.FOLDER).glob("*-*")):
+        pid, _, started = mark.name.partition("-")
+        if pid.isdigit() and _started(int(pid)) == started:
+            continue  # still running
+        try:
+            since = mark.stat().st_mtime
+        except FileNotFoundError:
+            continue
+        removed += prune_since(shared, since - 1)  # mtime's coarseness: a second early is safe
+        mark.unlink(missing_ok=True)
+    return removed
