@@ -127,8 +127,9 @@ def test_prune_removes_only_headers_written_since(tmp_path: Path) -> None:
 def header_run(tmp_path_factory: pytest.TempPathFactory) -> dict:
     """One forked and one fresh AOTInductor snippet in one `run --jobs 2` (so in two workers at
     once), with every header precompile logged by a `g++` found first on PATH, in a TMPDIR of its
-    own (so with no header built yet); and the same two snippets as two fresh `python`s, with the
-    forked one's probes logged too. About 2 minutes on 2 idle cores, 3 under load (three
+    own (so with no header built yet); and the same two snippets as two fresh `python`s with that
+    TMPDIR, which find the run's headers where torch keeps them, with the forked one's probes
+    logged too. About 2 minutes on 2 idle cores, 3 under load (three
     AOTInductor compiles, two workers' warm-ups, two serving processes)."""
     root = tmp_path_factory.mktemp("headers")
     run_tmp = root / "run-tmp"
@@ -157,13 +158,14 @@ def header_run(tmp_path_factory: pytest.TempPathFactory) -> dict:
         cwd = root / "fresh" / name
         cwd.mkdir(parents=True)
         (cwd / "s.py").write_text(SNIPPETS[name])
-        env = dict(worker_env("cpu", tmpdir=str(tmp)), TORCHINDUCTOR_CACHE_DIR=str(cwd / "cache"))
+        # The same g++ as the run's (its path is part of a header's name), logging too.
+        env = dict(worker_env("cpu", tmpdir=str(tmp)), TORCHINDUCTOR_CACHE_DIR=str(cwd / "cache"),
+                   PATH=f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
         return subprocess.Popen([sys.executable, "s.py"], cwd=cwd, env=env, text=True,
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 
-    tmp = root / "fresh-tmp"  # shared by the two: one builds the headers, the other waits
-    tmp.mkdir()
-    running = {name: fresh_python(name, tmp) for name in SNIPPETS}
+    # The run's TMPDIR: as `python` on this machine, they find the headers the run built.
+    running = {name: fresh_python(name, run_tmp) for name in SNIPPETS}
     python_prints = {name: proc.communicate(timeout=900)[0] for name, proc in running.items()}
     builds = log.read_text().splitlines() if log.exists() else []
     probe_builds = probes.read_text().splitlines() if probes.exists() else []
@@ -172,8 +174,9 @@ def header_run(tmp_path_factory: pytest.TempPathFactory) -> dict:
             "marks": sorted((header_dir(run_tmp) / RunMark.FOLDER).glob("*"))}
 
 
-def test_each_header_is_precompiled_once_per_run(header_run: dict) -> None:
-    """Without the shared folder each worker, and the fresh snippet, built its own copies."""
+def test_each_header_is_precompiled_once(header_run: dict) -> None:
+    """Without the shared folder each worker, and the fresh snippet, built its own copies; the
+    two fresh `python`s after the run build none."""
     assert header_run["done"].returncode == 0, header_run["done"].stderr
     built = [next(arg for arg in line.split() if arg.endswith(".h"))
              for line in header_run["builds"]]
@@ -229,7 +232,9 @@ def test_a_header_written_by_a_snippet_killed_at_its_timeout_is_removed(repo: Pa
                                                               then="print('done')"))
     run_tmp = tmp_path / "run-tmp"
     run_tmp.mkdir()
-    done = run_cli("run", "--jobs", "2", root=repo, env={"TMPDIR": str(run_tmp)}, timeout=300)
+    # One at a time, `ended` first (by name): a killed snippet's clean-up removes every header
+    # written since it started, a parallel snippet's too, which only costs a rebuild.
+    done = run_cli("run", "--jobs", "1", root=repo, env={"TMPDIR": str(run_tmp)}, timeout=300)
     assert "ran past its timeout of 5 s" in done.stderr, done.stderr
     kept = sorted(p.name for p in header_dir(run_tmp).glob("*.gch"))
     assert kept == ["ended.h.gch"]
