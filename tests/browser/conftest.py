@@ -90,18 +90,11 @@ def broken_site(fixture_source: Path, tmp_path_factory: pytest.TempPathFactory) 
 @pytest.fixture(scope="session")
 def report() -> Iterator[dict[str, object]]:
     """Measurements worth keeping (weights, Lighthouse scores): written to
-    build/site-report/summary.json and printed at the end of the run."""
+    build/site-report/summary.json, which tests/conftest.py prints at the end of the run."""
     yield _report
     if _report:
         REPORT_DIR.mkdir(parents=True, exist_ok=True)
         (REPORT_DIR / "summary.json").write_text(json.dumps(_report, indent=2) + "\n")
-
-
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    if _report:
-        terminalreporter.section("site measurements (build/site-report/summary.json)")
-        for key, value in _report.items():
-            terminalreporter.write_line(f"{key}: {json.dumps(value)}")
 
 
 @pytest.fixture
