@@ -32,20 +32,20 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.write_line(f"{key}: {json.dumps(value)}")
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own hook, which reads the groups
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Which tests share a test process (pytest-xdist's `--dist loadgroup`, pyproject.toml).
+# The modules that take longest (minutes each, --durations), run first: pytest-xdist hands out
+# whole modules (`--dist loadscope`, pyproject.toml) in collection order, so one of these
+# collected last would keep one process busy long after the other has finished.
+LONGEST_FIRST = ("tests/snippet_engine/test_determinism.py", "tests/browser/test_pages.py",
+                 "tests/snippet_engine/test_headers.py")
 
-    The browser tests are one group: they share one Chromium and the sites built once per
-    session (the real one, the fixture, the broken and the grown one), and together they write
-    build/site-report/summary.json. Every other module is a group of its own, so a module's
-    fixture (the determinism test's three runs of the bank, the headers test's run) runs once.
-    The groups are spread over the processes as each becomes free; the browser group, collected
-    first, takes one process while the other runs everything else."""
-    for item in items:
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest modules first, every other test in its place."""
+    def rank(item: pytest.Item) -> int:
         module = item.nodeid.split("::", 1)[0]
-        group = "browser" if module.startswith("tests/browser/") else module
-        item.add_marker(pytest.mark.xdist_group(group))
+        return LONGEST_FIRST.index(module) if module in LONGEST_FIRST else len(LONGEST_FIRST)
+
+    items.sort(key=rank)
 
 
 @pytest.fixture

@@ -12,8 +12,10 @@ The quicker reader-facing tests (interactions, links, sharing) run on both `real
 
 from __future__ import annotations
 
+import fcntl
 import json
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -29,6 +31,7 @@ from .serve import serve
 from .sites import BROKEN_PAGES, PIXEL_SVG, REPORT_DIR, Site, build_site, question_urls
 
 _report: dict[str, object] = {}
+_STARTED = time.time()  # a summary.json older than this is an earlier run's
 
 
 @pytest.fixture(scope="session")
@@ -92,9 +95,22 @@ def report() -> Iterator[dict[str, object]]:
     """Measurements worth keeping (weights, Lighthouse scores): written to
     build/site-report/summary.json, which tests/conftest.py prints at the end of the run."""
     yield _report
-    if _report:
-        REPORT_DIR.mkdir(parents=True, exist_ok=True)
-        (REPORT_DIR / "summary.json").write_text(json.dumps(_report, indent=2) + "\n")
+    if not _report:
+        return
+    REPORT_DIR.mkdir(parents=True, exist_ok=True)
+    summary = REPORT_DIR / "summary.json"
+    # The browser tests may be spread over several test processes (pytest-xdist): each adds what
+    # it measured to what the others of this run wrote, one at a time.
+    with open(REPORT_DIR / ".summary.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        measured: dict[str, object] = {}
+        try:
+            if summary.stat().st_mtime >= _STARTED:
+                measured = json.loads(summary.read_text(encoding="utf-8"))
+        except (FileNotFoundError, ValueError):
+            pass
+        measured.update(_report)
+        summary.write_text(json.dumps(measured, indent=2) + "\n", encoding="utf-8")
 
 
 @pytest.fixture
