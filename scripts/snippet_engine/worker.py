@@ -6,7 +6,7 @@ A snippet that opts out (`#| fresh: true`) gets fork+exec of a brand-new interpr
 The worker also enforces the timeout and the output cap, and, as the child subreaper of whatever
 a snippet starts (`reaping`), kills every process the snippet left behind once it has ended,
 however it ended, and removes its temporary folder, even when the run is stopped. The one thing
-its snippets share is the run's folder of precompiled C++ headers (`headers`), which holds only
+its snippets share is torch's folder of precompiled C++ headers (`headers`), which holds only
 what a compile with the same flags, headers and compiler would build again.
 
 Protocol: one JSON `Task` per line on stdin; one JSON `Reply` line back on stdout per task, after
