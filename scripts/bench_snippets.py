@@ -4,7 +4,7 @@
 Not a test: it prints figures. Both ways run on copies of snippets/ in temporary folders, so the
 committed records are never touched, and both start every snippet with an empty Inductor cache.
 Both find the C++ headers torch precompiles where torch keeps them between processes
-(`/tmp/torchinductor_<user>/precompiled_headers`, snippet_engine.headers): the figures are a
+(`/tmp/torchinductor_<user>/precompiled_headers`, snippet_engine.execution.headers): the figures are a
 machine's steady state, not its first AOTInductor compile ever.
 
 - naive: what a build script without an engine does: `python snippet.py` in an empty working
@@ -39,10 +39,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from snippet_engine.analysis import KINDS, snippet_kind  # noqa: E402
-from snippet_engine.discovery import Snippet, discover  # noqa: E402
-from snippet_engine.records import copy_without_records  # noqa: E402
-from snippet_engine.scheduler import worker_env  # noqa: E402
+from snippet_engine.execution.scheduler import worker_env  # noqa: E402
+from snippet_engine.records.record_file import copy_without_records  # noqa: E402
+from snippet_engine.source.analysis import KINDS, snippet_kind  # noqa: E402
+from snippet_engine.source.discovery import Snippet, discover  # noqa: E402
 
 
 def kind_of(snippet: Snippet) -> str:

@@ -54,24 +54,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from live_rebuild import ChangeLog, Deferred, TemplateBytecodes, newest_change
 from site_search import SearchIndexError, index_site, mark_body
 
-from question_pages.catalog import learning_order, order_nav_children, order_nav_sections, titles
-from question_pages.code_colours import colours_as_ranges
-from question_pages.decks import DeckError, write_decks
-from question_pages.downloads import deck_files
-from question_pages.markers import expand, files_beside, snippet_refs
-from question_pages.model import Page
-from question_pages.notebooks import moved_notebooks, write_notebooks
-from question_pages.question_index import build_index, write_index, write_learning_list
-from question_pages.render import render_page
-from question_pages.sharing import description, structured_data
+from question_pages.exports.decks import DeckError, write_decks
+from question_pages.exports.notebooks import moved_notebooks, write_notebooks
+from question_pages.exports.question_index import build_index, write_index, write_learning_list
+from question_pages.format.markers import snippet_refs
+from question_pages.format.model import Page
+from question_pages.format.topics import Topic
+from question_pages.format.validate import validate_page
+from question_pages.render.code_colours import colours_as_ranges
+from question_pages.render.expand import expand, files_beside
+from question_pages.render.page import render_page
+from question_pages.render.sharing import description, structured_data
 from question_pages.site_checks import check_site
-from question_pages.site_urls import Site, SiteUrlError
-from question_pages.topics import Topic
-from question_pages.validate import validate_page
+from question_pages.sitewide.catalog import learning_order, order_nav_children, order_nav_sections, titles
+from question_pages.sitewide.downloads import deck_files
+from question_pages.sitewide.site_urls import Site, SiteUrlError
 from site_vendor import VendorError, copy_shipped
-from snippet_engine.discovery import RECORD_SUFFIX
-from snippet_engine.preview import LivePreview, PreviewFailure
-from snippet_engine.status import StatusBook
+from snippet_engine.execution.preview import LivePreview, PreviewFailure
+from snippet_engine.records.status import StatusBook
+from snippet_engine.source.discovery import RECORD_SUFFIX
 
 ROOT = Path(__file__).resolve().parent.parent
 SNIPPETS = ROOT / "snippets"
@@ -359,7 +360,7 @@ def on_page_content(html: str, page: MkPage, config: MkDocsConfig, files: Files)
         # A topic's notebook repeats its pages' snippets and outputs: search finds the pages.
         page.meta["search"] = {**(page.meta.get("search") or {}), "exclude": True}
         return html
-    # Token spans become highlight ranges (question_pages/code_colours.py: the spans were most of
+    # Token spans become highlight ranges (question_pages/render/code_colours.py: the spans were most of
     # a question page's elements and of its blocking time on a phone).
     return colours_as_ranges(html)
 
@@ -368,7 +369,7 @@ def on_page_content(html: str, page: MkPage, config: MkDocsConfig, files: Files)
 # in a built page that it acts on: a page without the mark does not load the script. Every other
 # script loads on every page.
 PAGE_SCRIPTS = {
-    "code-colours.js": "data-tokens=",           # code blocks coloured by question_pages/code_colours.py
+    "code-colours.js": "data-tokens=",  # code blocks coloured by question_pages/render/code_colours.py
     "explainer.js": "explainer-fold",            # a question page's folded explainer
     "questions.js": "question-table",            # the question index's table
 }

@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from question_pages.model import IMPORTANCE, LEVELS  # noqa: E402
+from question_pages.format.model import IMPORTANCE, LEVELS  # noqa: E402
 from question_pages.scaffold import scaffold  # noqa: E402
 from snippet_engine.errors import ProjectError  # noqa: E402
 

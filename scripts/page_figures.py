@@ -25,9 +25,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from question_pages.loading import load_pages  # noqa: E402
-from question_pages.model import WORD_RANGES  # noqa: E402
-from question_pages.parse import words  # noqa: E402
+from question_pages.format.loading import load_pages  # noqa: E402
+from question_pages.format.model import WORD_RANGES  # noqa: E402
+from question_pages.format.parse import words  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 VIEWPORT = {"width": 1280, "height": 800}

@@ -6,7 +6,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from snippet_engine.cli import main
+from snippet_engine.commands.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -35,8 +35,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 # The modules that take longest (minutes each, --durations), run first: pytest-xdist hands out
 # whole modules (`--dist loadscope`, pyproject.toml) in collection order, so one of these
 # collected last would keep one process busy long after the other has finished.
-LONGEST_FIRST = ("tests/snippet_engine/test_determinism.py", "tests/browser/test_pages.py",
-                 "tests/snippet_engine/test_headers.py")
+LONGEST_FIRST = ("tests/snippet_engine/execution/test_determinism.py", "tests/browser/test_pages.py",
+                 "tests/snippet_engine/execution/test_headers.py")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

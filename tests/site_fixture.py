@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 from helpers import ROOT, mkdocs_env, run_cli
-from question_pages.loading import question_page_paths
-from question_pages.notebooks import question_notebook_uri
+from question_pages.format.loading import question_page_paths
+from question_pages.sitewide.downloads import question_notebook_uri
 
 FIXTURES = Path(__file__).parent / "question_pages" / "fixtures"
 SNIPPETS = {
@@ -70,10 +70,10 @@ def add_cuda_fixture_record(root: Path) -> None:
     """CUDA records as a GPU runner would write them (tests only): one made with the pinned torch,
     one made with another torch, which the page must label."""
     sys.path.insert(0, str(root / "scripts"))
-    from snippet_engine.cachekey import compute_key
-    from snippet_engine.discovery import discover
-    from snippet_engine.environment import Environment
-    from snippet_engine.records import read_record, write_atomic
+    from snippet_engine.records.cachekey import compute_key
+    from snippet_engine.records.environment import Environment
+    from snippet_engine.records.record_file import read_record, write_atomic
+    from snippet_engine.source.discovery import discover
 
     for name, torch_version in (("fixture_tensor.py", "2.13.0+cu130"),
                                 ("fixture_old.py", "2.12.0+cu126")):

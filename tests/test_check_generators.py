@@ -11,7 +11,7 @@ from pathlib import Path
 from check_generators import build, compare_sites, generator_of, main_content
 
 from helpers import ROOT
-from question_pages.loading import question_page_paths
+from question_pages.format.loading import question_page_paths
 
 
 def test_properdocs_builds_the_same_site_as_mkdocs(real_site: Path, tmp_path: Path) -> None:

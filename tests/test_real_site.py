@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from helpers import ROOT, SCRIPTS, run_cli
-from question_pages.loading import question_page_paths
+from question_pages.format.loading import question_page_paths
 
 
 def test_every_cpu_record_is_current() -> None:

@@ -22,8 +22,8 @@ import pytest
 import yaml
 
 from helpers import ROOT, run_cli
-from snippet_engine.cli import _parser
-from snippet_engine.sharding import parse_shard
+from snippet_engine.commands.cli import _parser
+from snippet_engine.execution.sharding import parse_shard
 
 WORKFLOWS_DIR = ROOT / ".github" / "workflows"
 WORKFLOWS = sorted([*WORKFLOWS_DIR.glob("*.yml"), *WORKFLOWS_DIR.glob("*.yaml")])

@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from question_pages.format.ids import NAME_RE
+from question_pages.format.model import IMPORTANCE, LEVELS, WORD_RANGES
+from question_pages.format.published import LEDGER, append
+from question_pages.format.topics import add_topic, load_topics, topics_path
+from question_pages.sitewide.downloads import deck_uris, question_notebook_uri
 from snippet_engine.errors import ProjectError
-from snippet_engine.pins import pinned_minor
-
-from .downloads import deck_uris
-from .ids import NAME_RE
-from .model import IMPORTANCE, LEVELS, WORD_RANGES
-from .notebooks import question_notebook_uri
-from .published import LEDGER, append
-from .topics import add_topic, load_topics, topics_path
+from snippet_engine.records.pins import pinned_minor
 
 PAGE = """---
 question: "{question}"

@@ -19,23 +19,21 @@ from pathlib import Path
 
 import nbformat
 
-from snippet_engine.status import StatusBook
-
-from .downloads import INDEX_URI, deck_uris
-from .drift_reports import DriftReportError, load_reports
-from .loading import load_pages, question_page_paths
-from .markers import learning_path_topics
-from .model import Page, PageError
-from .notebooks import (
+from question_pages.exports.notebooks import (
     build_notebook,
     moved_notebooks,
     notebooks_of_missing_pages,
     question_notebook_errors,
-    question_notebook_uris,
 )
-from .published import missing_redirects
-from .tag_rules import tag_errors
-from .topics import Topic, TopicsError, load_topics, topics_path
+from question_pages.format.loading import load_pages, question_page_paths
+from question_pages.format.markers import learning_path_topics
+from question_pages.format.model import Page, PageError
+from question_pages.format.published import missing_redirects
+from question_pages.format.tag_rules import tag_errors
+from question_pages.format.topics import Topic, TopicsError, load_topics, topics_path
+from question_pages.render.drift_reports import DriftReportError, load_reports
+from question_pages.sitewide.downloads import INDEX_URI, deck_uris, question_notebook_uris
+from snippet_engine.records.status import StatusBook
 
 
 @dataclass

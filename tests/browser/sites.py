@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from helpers import ROOT, mkdocs_env
-from question_pages.loading import load_pages
-from question_pages.topics import load_topics
+from question_pages.format.loading import load_pages
+from question_pages.format.topics import load_topics
 
 REPORT_DIR = ROOT / "build" / "site-report"  # gitignored; CI can keep it as an artifact
 

@@ -1,5 +1,5 @@
 """Syntax colours as a reader sees them: the build leaves code as plain text and code-colours.js
-paints each token group with a CSS Custom Highlight (question_pages/code_colours.py). axe cannot
+paints each token group with a CSS Custom Highlight (question_pages/render/code_colours.py). axe cannot
 see highlight colours, so this checks what it used to check on the token spans (each group's
 contrast against the code background, AA in both schemes) and that the colours are really on the
 screen, read from screenshot pixels, with the right text under them."""

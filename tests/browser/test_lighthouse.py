@@ -23,7 +23,7 @@ from .sites import REPORT_DIR, Site
 # So the goal of 95 is met by the index, and by the question page only on the quieter runs (a full
 # CI run on a busy machine gave a median of 81).
 # Measured on 2026-12-01 with 84 questions, quiet machine, 5 runs each (before -> after syntax
-# colours became highlight ranges, question_pages/code_colours.py): core/mixed-precision/ (now the
+# colours became highlight ranges, question_pages/render/code_colours.py): core/mixed-precision/ (now the
 # heaviest) 82 -> 91 and 93, deployment/onnx-export-failures/ 84 -> 96, the index 98 -> 99, the home
 # page 99 -> 99. What the question pages still lose is Material's own start-up (its bundle's style
 # recalculations and layout, 150 to 300 ms of blocking time at Lighthouse's 4x slower CPU).

@@ -25,7 +25,7 @@ from playwright.sync_api import Browser, Page, expect
 from .sites import Site
 
 WIDTHS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
-# The sections a self-test hides, by their anchors (scripts/question_pages/model.py ANCHORS).
+# The sections a self-test hides, by their anchors (scripts/question_pages/format/model.py ANCHORS).
 ANSWER_SECTIONS = ["short-answer", "basics", "solid-answer", "code", "go-deeper", "explainer",
                    "follow-ups", "red-flags", "sources", "related-questions"]
 # Hidden, but not looked for as text: the related questions' titles are in the navigation too.

@@ -10,8 +10,8 @@ import xml.etree.ElementTree as ET
 
 from playwright.sync_api import Browser
 
-from question_pages.loading import load_pages
-from question_pages.sharing import description, structured_data
+from question_pages.format.loading import load_pages
+from question_pages.render.sharing import description, structured_data
 
 from .gates import DESKTOP
 from .sites import Site

@@ -34,7 +34,7 @@ from .sites import Site
 # Material's CSS and JavaScript are 60 kB, the page 9 to 17 kB, our own CSS and JavaScript 20 kB.
 # The budgets leave about 10% for the pages and scripts to grow.
 # Measured on 2026-12-01 with 84 questions, after syntax colours moved from token spans to highlight
-# ranges (question_pages/code_colours.py): the heaviest question page (now core/mixed-precision/)
+# ranges (question_pages/render/code_colours.py): the heaviest question page (now core/mixed-precision/)
 # 107,918 bytes in 13 requests, 821 elements (106.7 kB and about 2,700 elements with the spans;
 # code-colours.js is 1.8 kB of it); the index 93,013 bytes, 551 elements. The core and distributed
 # banks brought heavier pages, not heavier scripts: the question budget goes from 108,000 to 112,000.

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from helpers import run_cli
-from question_pages.drift_reports import cpu_snippets
+from question_pages.render.drift_reports import cpu_snippets
 from site_fixture import FIXTURES, build
 
 GOOD = (FIXTURES / "good-page.md").read_text()

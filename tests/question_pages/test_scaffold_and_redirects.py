@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from helpers import SCRIPTS
-from question_pages.loading import load_pages
-from question_pages.published import read_ledger
+from question_pages.format.loading import load_pages
+from question_pages.format.published import read_ledger
 from site_fixture import build
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from site_search import indexed
 
-from snippet_engine.records import read_record
+from snippet_engine.records.record_file import read_record
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from snippet_engine.discovery import Snippet
+from snippet_engine.source.discovery import Snippet
 
 RecordOf = Callable[..., Path]
 

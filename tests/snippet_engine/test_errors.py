@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from helpers import run_cli, write
-from snippet_engine.drift import DriftError
-from snippet_engine.environment import DeviceUnavailable
+from snippet_engine.commands.drift import DriftError
 from snippet_engine.errors import ProjectError
-from snippet_engine.options import SnippetOptionError
-from snippet_engine.records import RecordError
-from snippet_engine.scheduler import WorkerCrashed
+from snippet_engine.execution.scheduler import WorkerCrashed
+from snippet_engine.records.environment import DeviceUnavailable
+from snippet_engine.records.record_file import RecordError
+from snippet_engine.source.options import SnippetOptionError
 
 
 @pytest.mark.parametrize(("error", "old_base"), [

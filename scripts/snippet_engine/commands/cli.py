@@ -1,0 +1,205 @@
+"""Command line of the snippet engine: `run`, `check`, `drift` and `summary` (see CONTRIBUTING.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+
+from snippet_engine.commands import drift
+from snippet_engine.commands.summary import summarize
+from snippet_engine.errors import ProjectError
+from snippet_engine.execution.progress import Progress
+from snippet_engine.execution.runner import execute, plan, select, summarize_failures
+from snippet_engine.execution.sharding import parse_shard
+from snippet_engine.protocol import GOOD
+from snippet_engine.records.check import Problem, fails, find_problems
+from snippet_engine.records.environment import detect
+
+DEFAULT_ROOT = Path(__file__).resolve().parents[3]  # scripts/snippet_engine/commands/cli.py -> the checkout
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="snippets.py", description="Run every snippet on the pinned torch and record its output.")
+    parser.add_argument("--root", type=Path, default=DEFAULT_ROOT,
+                        help="repository root (default: this checkout)")
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="execute snippets whose record is missing or stale")
+    run.add_argument("paths", nargs="*", metavar="PATH", help="snippet files or folders")
+    run.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
+    run.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    run.add_argument("--force", action="store_true", help="re-run even when the record is current")
+    run.add_argument("--report", type=Path, help="write a JSON report of every snippet here")
+    run.add_argument("--shard", help="run only shard K of N (K/N), split by recorded duration")
+    run.add_argument("--fresh", action="store_true",
+                     help="start a fresh python for every snippet instead of forking a warm worker "
+                          "(slower; the records must come out the same)")
+    run.add_argument("--progress", choices=("auto", "always", "never"), default="auto")
+    run.add_argument("--list", action="store_true",
+                     help="print the selected snippets (after --shard) and run nothing: "
+                          "shows a CI shard's split on any machine, even one without that device")
+    drift = sub.add_parser(
+        "drift", help="run every CPU snippet on another torch (in a scratch copy) and report "
+                      "what changes against the committed records")
+    which = drift.add_mutually_exclusive_group(required=True)
+    which.add_argument("--python", help="the interpreter of another venv with another torch")
+    which.add_argument("--torch", metavar="VERSION",
+                       help="create .cache/drift-venvs/torch-VERSION from the project's pins "
+                            "with only torch changed, and use it")
+    drift.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    drift.add_argument("--progress", choices=("auto", "always", "never"), default="auto")
+    drift.add_argument("--report-dir", type=Path,
+                       help="where the report goes (default: reports/drift/ in the checkout)")
+    check = sub.add_parser("check", help="execute nothing; fail on missing or stale records")
+    check.add_argument("--device", choices=("cpu", "cuda", "all"), default=None,
+                       help="also fail on this device's problems (CPU problems always fail)")
+    summary = sub.add_parser(
+        "summary", help="execute nothing; say in Markdown what a sharded run recorded, what "
+                        "failed and what is still missing (exit 1 unless everything is current)")
+    summary.add_argument("--device", choices=("cpu", "cuda"), default="cuda")
+    summary.add_argument("--shards", type=int, required=True, help="how many shards ran (N)")
+    summary.add_argument("--reports", type=Path, required=True,
+                         help="the folder holding each shard's report, DEVICE-shard-K.json")
+    summary.add_argument("--output", type=Path, help="write the Markdown here (default: stdout)")
+    return parser
+
+
+def cmd_summary(args: argparse.Namespace) -> int:
+    result = summarize(args.root.resolve(), args.device, args.shards, args.reports)
+    text = result.markdown()
+    if args.output:
+        args.output.parent.mkdir(parents=True, exist_ok=True)
+        args.output.write_text(text, encoding="utf-8")
+    else:
+        print(text, end="")
+    return 0 if result.complete else 1
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    root = args.root.resolve()
+    started = time.monotonic()
+    if args.jobs < 1:
+        print("--jobs must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        shard = parse_shard(args.shard) if args.shard else None
+    except ValueError as exc:  # parse_shard's own: the value is not K/N
+        print(f"snippets.py: {exc}", file=sys.stderr)
+        return 2
+    try:
+        snippets = select(root, args.paths, args.device, shard)
+        if args.list:
+            print("".join(f"{snippet.rel}\n" for snippet in snippets), end="")
+            return 0
+        env = detect(args.device)
+        jobs, cached = plan(root, snippets, env, args.force, args.fresh)
+    except (ProjectError, FileNotFoundError) as exc:  # a bad option line or record, no device
+        print(f"snippets.py: {exc}", file=sys.stderr)
+        return 2
+    enabled = {"auto": None, "always": True, "never": False}[args.progress]
+    progress = Progress(len(jobs), enabled=enabled)
+    if progress.enabled and jobs:
+        print(f"{len(cached)} cached, running {len(jobs)} on {env.device} with "
+              f"{min(args.jobs, len(jobs))} worker(s)", file=sys.stderr)
+    try:
+        ran = execute(root, jobs, env, args.jobs, progress)
+    except KeyboardInterrupt as exc:
+        print("\ninterrupted: finished snippets kept their records; nothing was half-written",
+              file=sys.stderr)
+        return 128 + getattr(exc, "signum", signal.SIGINT)
+    outcomes = sorted(cached + ran, key=lambda o: o.path)
+    if args.report:
+        args.report.parent.mkdir(parents=True, exist_ok=True)
+        args.report.write_text(json.dumps({"snippets": [o.as_report() for o in outcomes]},
+                                          indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    changed = sum(o.record_changed for o in ran)
+    failures = summarize_failures(ran, root)
+    print(f"{len(outcomes)} snippet(s) on {env.device}: {len(cached)} cached, {len(ran)} ran, "
+          f"{changed} record(s) changed, {sum(o.status not in GOOD for o in ran)} failed "
+          f"({time.monotonic() - started:.1f}s)", file=sys.stderr)
+    if failures:
+        print(failures, file=sys.stderr)
+        return 1
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    root = args.root.resolve()
+    problems = find_problems(root)
+    failing = [p for p in problems if fails(p, args.device)]
+    listed = [p for p in problems if not fails(p, args.device)]
+    for problem in failing:
+        print(f"FAIL {problem}")
+    if listed:
+        print(notes_summary(listed))
+    if failing:
+        print(f"\n{len(failing)} problem(s). Re-run: python scripts/snippets.py run "
+              + ("--device cuda " if any(p.device == "cuda" for p in failing) else "")
+              + "(then commit the records)")
+        return 1
+    print("records are current")
+    return 0
+
+
+def notes_summary(listed: list[Problem]) -> str:
+    """One line for what is only a note: how many records of each device are missing or stale."""
+    by_device: dict[str, Counter[str]] = {}
+    for problem in listed:
+        by_device.setdefault(problem.device, Counter())[problem.what.split(":", 1)[0]] += 1
+    parts = []
+    for device, counts in sorted(by_device.items()):
+        states = ", ".join(f"{count} {state}" for state, count in sorted(counts.items()))
+        parts.append(f"{device}: {states}")
+    devices = " ".join(sorted(by_device))
+    return (f"note (does not fail here): {'; '.join(parts)} record(s). "
+            f"List them with: python scripts/snippets.py check --device {devices}")
+
+
+def cmd_drift(args: argparse.Namespace) -> int:
+    root = args.root.resolve()
+    try:
+        python = args.python or drift.venv_for(root, args.torch)
+        enabled = {"auto": None, "always": True, "never": False}[args.progress]
+        path, report = drift.run(root, python, args.jobs, enabled, args.report_dir)
+    except ProjectError as exc:  # no such torch or interpreter, a bad option line or record
+        print(f"snippets.py drift: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt as exc:
+        print("\ninterrupted: no report was written (an earlier one is as it was), and no "
+              "committed record was touched", file=sys.stderr)
+        return 128 + getattr(exc, "signum", signal.SIGINT)
+    counts = ", ".join(f"{n} {klass}" for klass, n in report["counts"].items())
+    print(f"torch {report['compared']['torch']} against the pinned {report['pinned']['torch']}: "
+          f"{counts}\nreport: {path.relative_to(root) if path.is_relative_to(root) else path} "
+          f"and {path.with_suffix('.md').name}", file=sys.stderr)
+    return 0
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, handled as Ctrl-C is: the workers are stopped, their snippets' processes killed
+    and their temporary folders removed, before the run exits with 128 + the signal."""
+
+    signum = signal.SIGTERM
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise Terminated
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    commands = {"run": cmd_run, "check": cmd_check, "drift": cmd_drift, "summary": cmd_summary}
+    if threading.current_thread() is not threading.main_thread():
+        return commands[args.command](args)  # only the main thread can handle a signal
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        return commands[args.command](args)
+    finally:
+        signal.signal(signal.SIGTERM, previous)

@@ -1,0 +1,216 @@
+"""The code that runs inside a snippet's own process, forked from a warm worker or started fresh.
+
+Both ways run `execute()`, so a forked child and a fresh `python` give the same record. It points
+fds 1 and 2 at the capture pipe (so output from C++ and libraries is caught too), seeds every RNG,
+runs the snippet as `__main__`, and writes what happened to a small JSON file for the worker. The
+snippet's own output, and the error a reader should see, go to the capture; nothing else does.
+
+Standard library only, plus torch when the snippet's process has it.
+"""
+
+from __future__ import annotations
+
+import atexit
+import builtins
+import ctypes
+import importlib
+import importlib.abc
+import importlib.util
+import json
+import os
+import random
+import runpy
+import sys
+import traceback
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:  # never at run time: a fresh child must not import the engine (see main)
+    from collections.abc import Sequence
+    from importlib.machinery import ModuleSpec
+    from types import ModuleType
+
+    from snippet_engine.protocol import ChildResult, ChildTask
+
+
+def _flush_all() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:
+            pass
+    try:
+        ctypes.CDLL(None).fflush(None)  # C stdio buffers (printf from C++ extensions)
+    except Exception:
+        pass
+
+
+def _seed_torch(torch: object) -> None:
+    torch.manual_seed(0)  # type: ignore[attr-defined]
+    torch.set_num_threads(1)  # type: ignore[attr-defined]
+
+
+class _SeedTorchOnImport(importlib.abc.MetaPathFinder):
+    """Seeds torch the moment the snippet's own `import torch` finishes: for a snippet that sets
+    variables torch reads at import, torch must not be imported before the snippet runs, and its
+    first random numbers must still be those of a seeded run."""
+
+    def find_spec(self, name: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
+        if name != "torch":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.loader is None:
+            return spec
+        loader = spec.loader
+        original = loader.exec_module
+
+        def exec_module(module: object) -> None:
+            original(module)  # type: ignore[arg-type]
+            _seed_torch(module)
+
+        loader.exec_module = exec_module  # type: ignore[method-assign]
+        return spec
+
+
+def _seed(defer_torch: bool = False) -> None:
+    random.seed(0)
+    np = sys.modules.get("numpy")
+    if np is None:
+        try:
+            import numpy as np
+        except ImportError:
+            np = None
+    if np is not None:
+        np.random.seed(0)
+    if defer_torch:
+        sys.meta_path.insert(0, _SeedTorchOnImport())
+        return
+    try:
+        import torch
+    except ImportError:
+        return
+    _seed_torch(torch)
+
+
+def exception_matches(exc: BaseException, expect: str) -> bool:
+    """Whether `exc` is an instance of the class `expect` names (bare name or dotted path)."""
+    mro = type(exc).__mro__
+    if "." not in expect:
+        return any(cls.__name__ == expect for cls in mro)
+    module_name, _, attr = expect.rpartition(".")
+    try:
+        target = getattr(importlib.import_module(module_name), attr)
+        if isinstance(target, type) and isinstance(exc, target):
+            return True
+    except Exception:
+        pass
+    return any(f"{cls.__module__}.{cls.__qualname__}" == expect for cls in mro)
+
+
+def qualified_name(exc: BaseException) -> str:
+    cls = type(exc)
+    return cls.__qualname__ if cls.__module__ == "builtins" else f"{cls.__module__}.{cls.__qualname__}"
+
+
+def _user_traceback(exc: BaseException, snippet: str) -> str:
+    """The traceback from the snippet's first frame on, as Python would print it."""
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_frame.f_code.co_filename != snippet:
+        tb = tb.tb_next
+    if tb is None:  # a syntax error, or an error before the snippet's first line ran
+        return "".join(traceback.format_exception_only(type(exc), exc))
+    return "".join(traceback.format_exception(type(exc), exc, tb))
+
+
+def snippet_line(exc: BaseException, snippet: str) -> int | None:
+    """The line of the snippet where `exc` came from: its innermost frame in the snippet's file."""
+    if isinstance(exc, SyntaxError) and exc.filename == snippet:
+        return exc.lineno
+    line = None
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == snippet:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def execute(task: ChildTask, capture_fd: int | None = None) -> NoReturn:
+    """Run one snippet in this process and exit it. Never returns."""
+    result_path = Path(task["result"])
+    result: ChildResult = {"outcome": "ok"}
+    try:
+        if capture_fd is not None:
+            os.dup2(capture_fd, 1)
+            os.dup2(capture_fd, 2)
+            os.close(capture_fd)
+        devnull = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(devnull, 0)
+        os.close(devnull)
+        for stream in (sys.stdout, sys.stderr):
+            stream.reconfigure(line_buffering=True, errors="backslashreplace")  # type: ignore[union-attr]
+        os.chdir(task["cwd"])
+        # A copy of the snippet in its own folder, run as `python copy.py` would: a snippet that
+        # writes beside itself (`Path(__file__).parent / "model.pt2"`) cannot write into the
+        # checkout. The worker writes the copy's path back as the original's in what it printed.
+        snippet = task["copy"]
+        sys.argv = [snippet]
+        # Resolved, so that what torch prints does not depend on how the interpreter was reached:
+        # torch writes a module's path relative to the sys.path entry holding it, after
+        # resolving the module's path but not the entry (torch/_logging/_internal.py), so a
+        # venv reached through a symlink would print full paths where a real folder prints
+        # torch/...
+        entries = [str(Path(task["path"]).parent), task["snippets_root"]] + [
+            p for p in sys.path[1:] if p not in ("", ".")]
+        sys.path[:] = list(dict.fromkeys(os.path.realpath(p) for p in entries))
+        _seed(task["defer_torch"])
+    except BaseException as exc:
+        result = {"outcome": "engine-error", "message": repr(exc)}
+        result_path.write_text(json.dumps(result))
+        os._exit(70)
+
+    try:
+        runpy.run_path(snippet, run_name="__main__")
+    except SystemExit as exc:
+        code = exc.code
+        if code not in (None, 0):
+            result = {"outcome": "exit", "exit_code": code if isinstance(code, int) else 1,
+                      "message": f"the snippet called sys.exit({code!r})"}
+            if not isinstance(code, int):
+                print(code, file=sys.stderr)
+    except BaseException as exc:
+        expect = task["expect"]
+        result = {"outcome": "exception", "type": qualified_name(exc),
+                  "summary": "".join(traceback.format_exception_only(type(exc), exc)).strip(),
+                  "line": snippet_line(exc, snippet)}
+        if expect and exception_matches(exc, expect):
+            result["matches"] = True
+            sys.stderr.write("".join(traceback.format_exception_only(type(exc), exc)))
+        else:
+            result["matches"] = False
+            sys.stderr.write(_user_traceback(exc, snippet))
+    try:
+        atexit._run_exitfuncs()
+    except BaseException:
+        pass
+    _flush_all()
+    result_path.write_text(json.dumps(result))
+    os._exit(0)
+
+
+def main() -> None:
+    """Entry point of a fresh process: `python child.py TASK.json` (fds already redirected)."""
+    task: ChildTask = json.loads(Path(sys.argv[1]).read_text())
+    if not task["defer_torch"]:
+        try:
+            import torch  # noqa: F401 - imported as a forked child would have it, before seeding
+        except ImportError:
+            pass
+    execute(task)
+
+
+if __name__ == "__main__":
+    builtins.__dict__.pop("_", None)
+    main()

@@ -1,0 +1,515 @@
+"""A warm worker: imports torch and warms up export once, then forks a fresh child per snippet.
+
+The worker never runs user code itself, so every child starts from the same clean, warm state,
+and the cost of importing torch (seconds) is paid once per worker instead of once per snippet.
+A snippet that opts out (`#| fresh: true`) gets fork+exec of a brand-new interpreter instead.
+The worker also enforces the timeout and the output cap, and, as the child subreaper of whatever
+a snippet starts (`reaping`), kills every process the snippet left behind once it has ended,
+however it ended, and removes its temporary folder, even when the run is stopped. The one thing
+its snippets share is torch's folder of precompiled C++ headers (`headers`), which holds only
+what a compile with the same flags, headers and compiler would build again.
+
+Protocol: one JSON `Task` per line on stdin; one JSON `Reply` line back on stdout per task, after
+a first `{"ready": ...}` line (the messages are described in `protocol`). Each task goes through
+three steps: `_spawn` forks the snippet's process, `_collect` watches it to its end, `_reply`
+judges how it ended (`classify`). Standard library only, plus torch.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import selectors
+import shutil
+import signal
+import socket
+import sys
+import sysconfig
+import tempfile
+import time
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
+
+from snippet_engine.execution.headers import HEADERS_VARIABLE, link_shared_headers, prune_since
+from snippet_engine.execution.reaping import (
+    become_subreaper,
+    descendants,
+    kill_descendants,
+    signal_descendants,
+)
+from snippet_engine.protocol import (
+    EXPECT_MISSING,
+    WARM_UP_VARIABLE,
+    ChildResult,
+    ChildTask,
+    KillReason,
+    Reply,
+    Task,
+    Verdict,
+)
+
+if TYPE_CHECKING:
+    import resource
+    from collections.abc import Callable
+
+OUTPUT_CAP = 1024 * 1024  # bytes of stdout+stderr a snippet may print
+# Where this interpreter lives, for the coordinator to normalise paths with: a drift run's
+# interpreter is not the coordinator's.
+INTERPRETER = {**{name: sysconfig.get_paths()[name]
+                  for name in ("purelib", "platlib", "stdlib", "platstdlib", "include",
+                               "platinclude")},
+               "executable": sys.executable, "prefix": sys.prefix, "base_prefix": sys.base_prefix}
+CHILD_SCRIPT = str(Path(__file__).with_name("child.py"))
+_current_child: int | None = None
+_current_task_dir: Path | None = None  # removed on the way out, if a stop signal comes mid-task
+_protocol_fd: int | None = None
+_shared_headers: str | None = None  # the shared precompiled-header folder (`headers`), if any
+_current_started_at: float | None = None  # time.time() when the running snippet was forked
+_isa_probes: Path | None = None  # the CPU-feature probes the compile warm-up built (`_probe_isas`)
+# The warning filters as they stand after the warm-up: the interpreter's defaults plus what torch
+# and its dependencies add when imported, exactly what a fresh process has once it has imported
+# torch. Every child starts from these, whatever the warm-up printed or a previous child did.
+_warm_filters: list = []
+
+
+def warm_up() -> None:
+    """Pay the import and first-export cost here, where no snippet code has run yet."""
+    try:
+        import numpy  # noqa: F401 - every child seeds it; import it once here, not per snippet
+    except ImportError:
+        pass
+    import torch
+    import torch.export
+
+    # Not torch._inductor: importing it registers extra decompositions in global tables, and a
+    # snippet that prints such a table would then differ from a fresh `python snippet.py`.
+
+    class _Warm(torch.nn.Module):
+        def forward(self, x: torch.Tensor) -> torch.Tensor:
+            return x.relu() + 1
+
+    # No catch_warnings here: it would also undo the filters that modules imported lazily by this
+    # first export (sympy, for one) install, which a fresh process keeps.
+    torch.export.export(_Warm(), (torch.ones(2, 3),))
+    torch._dynamo.reset()
+
+
+def _probe_isas() -> Path | None:
+    """Build Inductor's CPU-feature probes (`cpu_vec_isa.valid_vec_isa_list`: a small C++ file
+    compiled per vector ISA and dlopen-ed, about 8 s here) into a folder of the worker's, and
+    return it; None where this torch has no such function.
+
+    A fresh process builds them into its Inductor cache at its first compile, where its own
+    subprocesses (a serving process that loads an AOTInductor package) find them. A forked
+    snippet never builds them (it has the worker's answer in memory), so each of its
+    subprocesses paid the 8 s again; `_spawn` copies them into its empty cache instead. Each is
+    named by a hash of its source, the ISA's compiler flags, the compiler's version and torch's
+    version, and only says whether this machine can build and load that ISA's code."""
+    try:
+        from torch._inductor.cpu_vec_isa import valid_vec_isa_list
+    except ImportError:
+        return None
+    folder = Path(tempfile.gettempdir()) / "isa-probes"
+    saved = os.environ.get("TORCHINDUCTOR_CACHE_DIR")
+    os.environ["TORCHINDUCTOR_CACHE_DIR"] = str(folder)  # read on every call (cache_dir())
+    try:
+        valid_vec_isa_list()  # functools.cache'd: the warm-up's compile and every child reuse it
+    finally:
+        if saved is None:
+            del os.environ["TORCHINDUCTOR_CACHE_DIR"]
+        else:
+            os.environ["TORCHINDUCTOR_CACHE_DIR"] = saved
+    return folder if folder.is_dir() else None
+
+
+def warm_up_compile() -> None:
+    """For snippets that compile: also pay Inductor's import and the one-time work of a first
+    compile (about 9 s of a fresh process's first `torch.compile` on 2 cores; later compiles in
+    the same process take under 1 s), and leave nothing a snippet could see.
+
+    The compile runs in a throwaway on-disk cache (`fresh_cache`, removed after), with one
+    compile thread so that no pool of compile workers is started here (torch resets pools in a
+    forked child anyway, so a snippet starts its own, as a fresh process does). Afterwards
+    Dynamo's caches, frame numbers and counters, Inductor's in-memory code caches and its
+    metrics are reset, and the cache artifacts it recorded are dropped, so compile ids start at
+    [0/0], counters at zero and `save_cache_artifacts()` empty in every child.
+    """
+    warm_up()
+    import torch
+
+    try:
+        import torch._inductor.compile_fx  # the import is the point
+        from torch._inductor import metrics
+        from torch._inductor.utils import clear_caches, fresh_cache
+        from torch.compiler._cache import CacheArtifactManager
+    except (ImportError, AttributeError):
+        return  # another torch (a drift run) without these: its snippets just pay the cost
+    global _isa_probes
+    _isa_probes = _probe_isas()
+
+    def _warm(x: torch.Tensor) -> torch.Tensor:
+        return torch.sin(x) * 3.25 + x.cos().sum(dim=-1, keepdim=True)
+
+    # CacheArtifactManager: the artifacts this compile records for save_cache_artifacts() go to
+    # a throwaway collection, or a snippet's "mega-cache" would carry the warm-up's graph too.
+    with fresh_cache(), torch._inductor.config.patch(compile_threads=1), \
+            CacheArtifactManager.with_fresh_cache():
+        torch.compile(_warm)(torch.ones(3, 5))
+    torch._dynamo.reset()
+    clear_caches()
+    torch._dynamo.utils.counters.clear()
+    metrics.reset()
+
+
+def stay_cold() -> None:
+    """For CUDA runs: import nothing, touch nothing. On a GPU machine every warm-up above asks
+    `torch.cuda.is_available()` (torch._dynamo.reset(), fake tensors) and a compile calls
+    `torch.cuda.get_rng_state()` (Dynamo's preserve_global_state), which puts the worker's
+    children in torch's bad-fork state: their first CUDA use raises "Cannot re-initialize CUDA
+    in forked subprocess". A cold worker's tasks are all fresh (runner.plan), so each snippet
+    execs a new interpreter and starts with no CUDA state at all."""
+
+
+# By the WarmKind the scheduler sets in WARM_UP_VARIABLE.
+WARM_UPS: dict[str, Callable[[], None]] = {"export": warm_up, "compile": warm_up_compile,
+                                           "cold": stay_cold}
+
+
+def _kill_group(pid: int | None) -> None:
+    """The snippet's process group (it called setsid): all that can be found of what it started
+    where the kernel refused to make the worker a subreaper."""
+    if pid is not None:
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
+def _terminate(signum: int, frame: object) -> None:
+    """The coordinator stops this worker (Ctrl-C or SIGTERM of the run): the running snippet and
+    everything it started go first, then its folder."""
+    _kill_group(_current_child)
+    kill_descendants()
+    if _shared_headers is not None and _current_started_at is not None:
+        prune_since(_shared_headers, _current_started_at)  # a compiler may have died mid-header
+    if _current_task_dir is not None:
+        shutil.rmtree(_current_task_dir, ignore_errors=True)
+    os._exit(128 + signum)
+
+
+def _prepare_child_env(task: ChildTask, task_dir: Path) -> None:
+    """Environment of the snippet's process: same for forked and fresh children."""
+    os.environ["SNIPPET_DEVICE"] = task["device"]
+    os.environ["TMPDIR"] = str(task_dir / "tmp")
+    os.environ["TORCHINDUCTOR_CACHE_DIR"] = str(task_dir / "cache" / "inductor")
+    os.environ["TRITON_CACHE_DIR"] = str(task_dir / "cache" / "triton")
+    if task["port"]:
+        os.environ["MASTER_PORT"] = task["port"]
+    tempfile.tempdir = None
+    warnings.filters[:] = _warm_filters  # type: ignore[index]
+    warnings.onceregistry.clear()  # type: ignore[attr-defined]
+    warnings._filters_mutated()  # type: ignore[attr-defined]  # forget warnings shown during warm-up
+
+
+@dataclass(frozen=True)
+class _Spawned:
+    """A snippet's process that is running: what the worker needs to watch it and clean up."""
+
+    task: ChildTask
+    task_dir: Path  # the snippet's own temporary folder (work/, tmp/, its caches), removed after
+    pid: int  # also its process group: the child calls setsid()
+    read_fd: int  # the read end of the pipe its fds 1 and 2 write to
+    started: float  # time.monotonic() just before the fork
+    started_at: float  # time.time() then, to find the files it wrote in the shared headers
+
+
+@dataclass(frozen=True)
+class _Ended:
+    """How a snippet's process ended, as the worker saw it from outside."""
+
+    captured: bytes  # what it printed, up to a little past the cap
+    status_word: int | None  # as os.wait4 gives it; None when it could not be reaped
+    rusage: resource.struct_rusage | None
+    killed_for: KillReason | None
+    duration: float  # seconds from the fork to its exit
+
+
+def _free_port() -> str:
+    """A TCP port no one listens on now, from the kernel's ephemeral range."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("", 0))
+        return str(probe.getsockname()[1])
+
+
+def _as_default_port(text: str, task: ChildTask) -> str:
+    """The port the worker gave the snippet, written as the default it would have used alone
+    (the record must not depend on which port was free). A five-digit number from the
+    ephemeral range that the snippet printed for another reason would be rewritten too."""
+    if not task["port"] or not task["port_default"]:
+        return text
+    return re.sub(rf"(?<!\d){task['port']}(?!\d)", task["port_default"], text)
+
+
+def _spawn(task: Task) -> _Spawned:
+    """Give the snippet a folder of its own and fork its process (which, for a fresh task, execs
+    a new interpreter)."""
+    global _current_child, _current_task_dir, _current_started_at
+    task_dir = Path(tempfile.mkdtemp(prefix="snippet-"))
+    _current_task_dir = task_dir
+    work = task_dir / "work"
+    for sub in (work, task_dir / "tmp", task_dir / "source"):
+        sub.mkdir()
+    if _shared_headers is not None:  # for a fresh one: a forked one has the worker's link
+        link_shared_headers(task_dir / "tmp", _shared_headers)
+    if _isa_probes is not None and not task["fresh"]:  # only a compile worker has them
+        shutil.copytree(_isa_probes, task_dir / "cache" / "inductor",
+                        ignore=shutil.ignore_patterns("locks"))
+    copy = task_dir / "source" / Path(task["path"]).name
+    shutil.copyfile(task["path"], copy)
+    child_task = ChildTask(**task, cwd=str(work), copy=str(copy),
+                           result=str(task_dir / "result.json"),
+                           port=_free_port() if task["port_default"] else None)
+    task_file = task_dir / "task.json"
+    task_file.write_text(json.dumps(child_task))
+
+    read_fd, write_fd = os.pipe()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    started, started_at = time.monotonic(), time.time()
+    _current_started_at = started_at
+    pid = os.fork()
+    if pid == 0:
+        _become_child(child_task, task_dir, task_file, read_fd, write_fd)
+    _current_child = pid
+    os.close(write_fd)
+    return _Spawned(child_task, task_dir, pid, read_fd, started, started_at)
+
+
+def _become_child(task: ChildTask, task_dir: Path, task_file: Path, read_fd: int,
+                  write_fd: int) -> NoReturn:
+    """The forked process: its own session, the protocol pipe closed, then the snippet, run here
+    or in a fresh interpreter. Never returns, even if starting the snippet fails."""
+    try:
+        os.setsid()
+        # As a fresh `python` has them: not the worker's handlers (a SIGTERM to the snippet must
+        # not run the worker's clean-up), and Ctrl-C raising KeyboardInterrupt.
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGINT, signal.SIG_DFL if task["fresh"] else signal.default_int_handler)
+        os.close(read_fd)
+        if _protocol_fd is not None:
+            os.close(_protocol_fd)
+        _prepare_child_env(task, task_dir)
+        if task["fresh"]:
+            os.dup2(write_fd, 1)
+            os.dup2(write_fd, 2)
+            os.close(write_fd)
+            os.execv(sys.executable, [sys.executable, CHILD_SCRIPT, str(task_file)])
+        from snippet_engine.execution.child import execute
+
+        execute(task, capture_fd=write_fd)
+    finally:
+        os._exit(71)
+
+
+def _collect(spawned: _Spawned) -> _Ended:
+    """Read what the process prints until it exits, killing it and everything it started at the
+    timeout or once it has printed more than the cap; then kill whatever it left running."""
+    global _current_child, _current_started_at
+    pid, read_fd, started = spawned.pid, spawned.read_fd, spawned.started
+    captured = bytearray()
+    killed_for: KillReason | None = None
+    status_word = None
+    rusage = None
+    deadline = started + float(spawned.task["timeout"])
+    selector = selectors.DefaultSelector()
+    selector.register(read_fd, selectors.EVENT_READ)
+    pipe_open = True
+    exited_at: float | None = None
+    while True:
+        if status_word is None:
+            waited, status, usage = os.wait4(pid, os.WNOHANG)
+            if waited == pid:
+                status_word, rusage, exited_at = status, usage, time.monotonic()
+        # Once it has exited, a grandchild may still hold the pipe open: wait 2 s at most.
+        if exited_at is not None and (not pipe_open or time.monotonic() - exited_at > 2.0):
+            break
+        if status_word is None and killed_for is None:
+            if time.monotonic() > deadline:
+                killed_for = "timeout"
+            elif len(captured) > OUTPUT_CAP:
+                killed_for = "cap"
+            if killed_for:
+                _kill_group(pid)
+                signal_descendants(signal.SIGKILL)  # reaped below: wait4 still gives its status
+        if pipe_open:
+            for _key, _ in selector.select(timeout=0.05):
+                chunk = os.read(read_fd, 65536)
+                if not chunk:
+                    pipe_open = False
+                    selector.unregister(read_fd)
+                elif len(captured) <= OUTPUT_CAP:
+                    captured += chunk
+        else:
+            time.sleep(0.02)
+    duration = (exited_at or time.monotonic()) - started
+    selector.close()
+    os.close(read_fd)
+    _kill_group(pid)
+    left_running = bool(descendants(os.getpid()))
+    kill_descendants()  # whatever the snippet left running goes with it, wherever it went
+    _current_child = _current_started_at = None
+    cut_short = killed_for is not None or status_word is None or os.WIFSIGNALED(status_word)
+    if _shared_headers is not None and (cut_short or left_running):
+        # A compiler it started may have been killed mid-header: the next snippet builds again.
+        prune_since(_shared_headers, spawned.started_at)
+    return _Ended(bytes(captured), status_word, rusage, killed_for, duration)
+
+
+def _as_original(text: str, task: ChildTask) -> str:
+    """What the snippet printed, with its copy's path written as the original's: a traceback, a
+    graph-break log or a printed `__file__` reads as `python snippet.py` prints it. The copy's
+    folder holds only the copy, so its path stands for the original's folder; torch's short
+    form of a path (relative to the folder it shares with torch's install,
+    `torch.utils._traceback.shorten_filename`) is mapped too."""
+    copy, original = Path(task["copy"]), Path(task["path"])
+    pairs = []
+    for copy_variant in {copy, copy.resolve()}:
+        pairs += [(str(copy_variant), str(original)),
+                  (str(copy_variant.parent), str(original.parent))]
+    torch_init = getattr(sys.modules.get("torch"), "__file__", None)
+    if torch_init:
+        torch_dir = os.path.dirname(torch_init)  # the base torch shortens against
+        for path, meant in list(pairs):
+            try:
+                short, short_meant = (p[len(os.path.commonpath([p, torch_dir])) + 1:]
+                                      for p in (path, meant))
+            except ValueError:
+                continue
+            if short and short != path:
+                pairs.append((short, short_meant))
+    for path, meant in sorted(pairs, key=lambda pair: len(pair[0]), reverse=True):
+        text = text.replace(path, meant)
+    return text
+
+
+def _reply(spawned: _Spawned, ended: _Ended) -> Reply:
+    """The answer for the coordinator: what was printed, what it cost, and the verdict; the
+    snippet's folder is removed."""
+    task_dir = spawned.task_dir
+    try:
+        child_result: ChildResult | None = json.loads((task_dir / "result.json").read_text())
+    except (FileNotFoundError, json.JSONDecodeError):
+        child_result = None
+    output = _as_default_port(_as_original(
+        ended.captured[:OUTPUT_CAP].decode("utf-8", errors="replace"), spawned.task), spawned.task)
+    if child_result is not None and "summary" in child_result:
+        child_result["summary"] = _as_default_port(
+            _as_original(child_result["summary"], spawned.task), spawned.task)
+    reply = Reply(
+        id=spawned.task["id"], output=output, duration=ended.duration,
+        maxrss_kib=ended.rusage.ru_maxrss if ended.rusage else 0,
+        task_dir=str(task_dir), work_dir=spawned.task["cwd"], pid=spawned.pid,
+        interpreter=INTERPRETER,
+        **classify(spawned.task, ended.status_word, ended.killed_for, child_result),
+    )
+    shutil.rmtree(task_dir, ignore_errors=True)
+    global _current_task_dir
+    _current_task_dir = None
+    return reply
+
+
+def run_task(task: Task) -> Reply:
+    """Run one snippet in a process of its own and say what it did."""
+    spawned = _spawn(task)
+    return _reply(spawned, _collect(spawned))
+
+
+def _source_line(path: str, line: int | None) -> str:
+    """' at line N: <the code>' for the message, or '' when the line is not known."""
+    if not line:
+        return ""
+    try:
+        code = Path(path).read_text(encoding="utf-8").splitlines()[line - 1].strip()
+    except (OSError, IndexError):
+        code = ""
+    return f" at line {line}" + (f": {code}" if code else "")
+
+
+def classify(task: Task, status_word: int | None, killed_for: KillReason | None,
+             child_result: ChildResult | None) -> Verdict:
+    """Turn how the child ended into one of the engine's outcomes, with a reason."""
+    expect = task["expect"]
+    if killed_for == "timeout":
+        return {"status": "timeout", "message": (
+            f"ran past its timeout of {float(task['timeout']):g} s; it and every process it "
+            "started were killed. Make it faster, or raise '#| timeout:' if it is truly this slow")}
+    if killed_for == "cap":
+        return {"status": "failed", "message": (
+            f"printed more than the {OUTPUT_CAP // 1024} KiB output cap and was stopped. "
+            "Print only what the reader needs")}
+    if status_word is not None and os.WIFSIGNALED(status_word):
+        signum = os.WTERMSIG(status_word)
+        try:
+            name = signal.Signals(signum).name
+        except ValueError:
+            name = f"signal {signum}"
+        return {"status": "crashed", "signal": name,
+                "message": f"the process was killed by {name}"}
+    code = os.WEXITSTATUS(status_word) if status_word is not None else -1
+    if child_result is None:
+        return {"status": "failed",
+                "message": f"the process exited with status {code} before reporting a result "
+                           "(os._exit in the snippet?)"}
+    outcome = child_result["outcome"]
+    if outcome == "engine-error":
+        return {"status": "failed", "message": f"the engine could not start it: {child_result['message']}"}
+    if outcome == "exit":
+        return {"status": "failed", "message": child_result["message"]}
+    if outcome == "exception":
+        raised = child_result["type"]
+        if child_result["matches"]:
+            return {"status": "expected-error", "error_type": raised,
+                    "message": child_result["summary"]}
+        # The exception's text is in the output (the traceback); the message names the snippet's
+        # line instead of repeating it, and the hint gives the exact option line to add.
+        where = _source_line(task["path"], child_result.get("line"))
+        if expect:
+            return {"status": "failed", "error_type": raised,
+                    "message": f"expected {expect} but it raised {raised}{where}",
+                    "hint": f"fix the snippet, or, if {raised} is now the point, change its option "
+                            f"line to '#| expect: {raised}'"}
+        return {"status": "failed", "error_type": raised, "message": f"raised {raised}{where}",
+                "hint": f"if this error is the point of the snippet, add '#| expect: {raised}' "
+                        "as its first line; otherwise fix the line above"}
+    if expect:
+        return {"status": "failed", "message": (
+            f"declares '#| expect: {expect}' but {EXPECT_MISSING}. "
+            "Fix the snippet, or drop the expect line if it should now run clean")}
+    return {"status": "ok", "message": ""}
+
+
+def main() -> None:
+    signal.signal(signal.SIGTERM, _terminate)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the coordinator decides when to stop us
+    become_subreaper()  # where the kernel refuses, the process group is still killed (below)
+    global _protocol_fd, _shared_headers
+    _shared_headers = os.environ.pop(HEADERS_VARIABLE, None)
+    if _shared_headers is not None:  # before the warm-up imports Inductor and fixes its folder
+        link_shared_headers(tempfile.gettempdir(), _shared_headers)
+    _protocol_fd = os.dup(1)
+    protocol = os.fdopen(_protocol_fd, "w", buffering=1)
+    os.dup2(2, 1)  # anything the warm-up prints goes to stderr, not into the protocol
+    WARM_UPS[os.environ.get(WARM_UP_VARIABLE, "export")]()
+    _warm_filters[:] = warnings.filters
+    protocol.write(json.dumps({"ready": os.getpid()}) + "\n")
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        protocol.write(json.dumps(run_task(json.loads(line))) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,111 @@
+"""Find snippets, their helper modules and their records.
+
+A snippet is `snippets/<topic>/<name>.py`. A module whose name starts with `_` is a helper: it is
+importable from any snippet and is never run on its own. Helpers are found by reading a snippet's
+imports (without running it), so a change to a helper re-runs exactly the snippets that use it.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+RECORD_SUFFIX = ".txt"
+
+
+@dataclass(frozen=True)
+class Snippet:
+    path: Path  # absolute
+    rel: str  # relative to the repository root, with forward slashes
+
+    def record_path(self, device: str) -> Path:
+        return self.path.with_name(f"{self.path.stem}.{device}{RECORD_SUFFIX}")
+
+
+def _is_snippet_file(path: Path, snippets_dir: Path) -> bool:
+    parts = path.relative_to(snippets_dir).parts
+    return not any(p.startswith(("_", ".")) for p in parts)
+
+
+def discover(root: Path, selectors: list[str] | None = None) -> list[Snippet]:
+    """Every snippet under `snippets/`, or only those named (files or folders), sorted by path."""
+    snippets_dir = root / "snippets"
+    targets = [Path(s) for s in selectors] if selectors else [snippets_dir]
+    found: dict[Path, Snippet] = {}
+    for given in targets:
+        target = (given if given.is_absolute() else Path.cwd() / given).resolve()
+        if not target.exists():
+            raise FileNotFoundError(f"{target}: no such snippet file or folder")
+        if target.is_file():
+            candidates = [target]
+        else:
+            candidates = sorted(target.rglob("*.py"))
+        for path in candidates:
+            try:
+                path.relative_to(snippets_dir.resolve())
+            except ValueError:
+                raise FileNotFoundError(
+                    f"{path}: not under {snippets_dir}; snippets live in snippets/<topic>/"
+                ) from None
+            if path.suffix == ".py" and _is_snippet_file(path, snippets_dir.resolve()):
+                found[path] = Snippet(path=path, rel=path.relative_to(root.resolve()).as_posix())
+    return [found[p] for p in sorted(found)]
+
+
+def all_records(root: Path) -> list[Path]:
+    """Every record file (`<name>.<device>.txt`) under `snippets/`."""
+    from snippet_engine.source.options import DEVICES
+
+    return sorted(
+        p for p in (root / "snippets").rglob(f"*{RECORD_SUFFIX}")
+        if p.stem.rpartition(".")[2] in DEVICES
+    )
+
+
+def snippet_for_record(record: Path) -> tuple[Path, str]:
+    """The snippet path a record belongs to, and the record's device."""
+    stem, _, device = record.stem.rpartition(".")
+    return record.with_name(stem + ".py"), device
+
+
+def imported_names(source: str, filename: str = "<snippet>") -> set[str]:
+    """The top-level names of a source's absolute imports (read, never run)."""
+    try:
+        tree = ast.parse(source, filename=filename)
+    except SyntaxError:
+        return set()  # the run reports the syntax error; the key still covers the source
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def _resolve_helper(name: str, search: list[Path]) -> list[Path]:
+    for folder in search:
+        module = folder / f"{name}.py"
+        if module.is_file():
+            return [module]
+        package = folder / name
+        if (package / "__init__.py").is_file():
+            return sorted(package.rglob("*.py"))
+    return []
+
+
+def helper_files(snippet: Snippet, root: Path) -> list[Path]:
+    """Helper modules from `snippets/` that the snippet imports, directly or through a helper."""
+    search = [snippet.path.parent, root / "snippets"]
+    seen: set[Path] = set()
+    queue = [snippet.path]
+    while queue:
+        current = queue.pop()
+        names = imported_names(current.read_text(encoding="utf-8"), str(current))
+        for name in sorted(names):
+            for module in _resolve_helper(name, search):
+                if module not in seen and module != snippet.path:
+                    seen.add(module)
+                    queue.append(module)
+    return sorted(seen)

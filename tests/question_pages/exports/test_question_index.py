@@ -1,0 +1,150 @@
+"""questions.json as the built site publishes it: valid against the schema the site publishes
+beside it, complete, and true to the pages and records it describes."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from helpers import ROOT
+from question_pages.format.loading import load_pages, question_page_paths
+from question_pages.format.topics import load_topics
+from question_pages.sitewide.catalog import learning_order
+from question_pages.sitewide.site_urls import Site, SiteUrlError
+from snippet_engine.records.pins import pinned_torch
+
+SITE_URL = "https://pytorch-interview-questions.github.io/"
+
+
+def _load(site: Path) -> tuple[dict, jsonschema.Draft202012Validator]:
+    index = json.loads((site / "questions.json").read_text(encoding="utf-8"))
+    schema = json.loads((site / "questions.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return index, jsonschema.Draft202012Validator(
+        schema, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER)
+
+
+@pytest.fixture(scope="module")
+def real_index(real_site: Path) -> tuple[dict, jsonschema.Draft202012Validator]:
+    return _load(real_site)
+
+
+def test_the_built_index_validates_against_the_built_schema(real_index) -> None:
+    index, validator = real_index
+    errors = sorted(validator.iter_errors(index), key=lambda e: list(e.absolute_path))
+    assert not errors, "\n".join(f"{list(e.absolute_path)}: {e.message}" for e in errors[:10])
+    assert index["version"] == 2 and index["torch"] == pinned_torch(ROOT)
+    assert index["$schema"] == SITE_URL + "questions.schema.json"
+
+
+def test_the_schema_rejects_a_broken_entry(real_index) -> None:
+    index, validator = real_index
+    no_url = copy.deepcopy(index)
+    del no_url["questions"][0]["url"]
+    assert ["'url' is a required property"] == [e.message for e in validator.iter_errors(no_url)]
+    bad_status = copy.deepcopy(index)
+    entry = next(q for q in bad_status["questions"] if q["snippets"])
+    entry["snippets"][0]["devices"]["cpu"]["status"] = "fine"
+    assert any("'fine' is not one of" in e.message for e in validator.iter_errors(bad_status))
+    relative = copy.deepcopy(index)
+    relative["questions"][0]["url"] = relative["questions"][0]["path"]
+    assert not validator.is_valid(relative)
+    no_answers = copy.deepcopy(index)
+    del no_answers["questions"][0]["answers"]
+    assert ["'answers' is a required property"] == [
+        e.message for e in validator.iter_errors(no_answers)]
+    text_only = copy.deepcopy(index)
+    del text_only["questions"][0]["answers"]["short_answer"][0]["html"]
+    assert ["'html' is a required property"] == [e.message for e in validator.iter_errors(text_only)]
+    unanswered = copy.deepcopy(index)
+    entry = next(q for q in unanswered["questions"] if q["follow_ups"])
+    del entry["follow_ups"][0]["answer"]
+    assert ["'answer' is a required property"] == [
+        e.message for e in validator.iter_errors(unanswered)]
+    unlicensed = copy.deepcopy(index)
+    del unlicensed["license"]
+    assert ["'license' is a required property"] == [
+        e.message for e in validator.iter_errors(unlicensed)]
+
+
+def test_every_question_in_learning_order_at_its_built_url(real_site: Path, real_index) -> None:
+    index, _ = real_index
+    pages, errors = load_pages(ROOT)
+    assert not errors
+    assert [q["id"] for q in index["questions"]] == [p.page_id for p in learning_order(pages)]
+    assert len(index["questions"]) == len(question_page_paths(ROOT / "docs"))
+    by_id = {p.page_id: p for p in pages}
+    for question in index["questions"]:
+        page = by_id[question["id"]]
+        built = (real_site / question["path"] / "index.html").read_text(encoding="utf-8")
+        assert question["url"] == SITE_URL + question["path"]
+        for section in question["sections"]:
+            assert f'id="{section["anchor"]}"' in built, (question["id"], section["anchor"])
+            assert section["url"] == f'{question["url"]}#{section["anchor"]}'
+        assert (question["level"], question["importance"], question["frequency"],
+                question["topic"], question["tags"]) == (
+            page.meta["level"], page.meta["importance"], page.meta["frequency"],
+            page.meta["topic"], page.meta["tags"])
+        assert [r["id"] for r in question["related"]] == page.meta["related"]
+        for related in question["related"]:
+            assert (real_site / related["path"] / "index.html").is_file()
+        assert [f["question"] for f in question["follow_ups"]] == [
+            s.title for s in page.section("Follow-ups").subsections]
+    assert [t["id"] for t in index["topics"]] == [t.id for t in load_topics(ROOT / "docs")]
+    for topic in index["topics"]:
+        assert (real_site / topic["path"] / "index.html").is_file()
+        for kind in ("apkg", "tsv"):
+            assert (real_site / topic["decks"][kind].removeprefix(SITE_URL)).is_file()
+
+
+def test_the_practice_panels_learning_list_is_the_index_in_short(real_site: Path, real_index) -> None:
+    """The practice panel fetches this after each rating: the same questions in the same order as
+    questions.json, with only what the "Next:" link needs, a small fraction of its bytes."""
+    index, _ = real_index
+    order = real_site / "assets" / "learning-order.json"
+    listed = json.loads(order.read_text(encoding="utf-8"))["questions"]
+    assert listed == [{"id": q["id"], "path": q["path"], "question": q["question"]}
+                      for q in index["questions"]]
+    assert order.stat().st_size * 10 < (real_site / "questions.json").stat().st_size
+
+
+def test_snippets_with_each_devices_record(built_site: Path) -> None:
+    """The fixture site's snippets, whose records are known: a CPU-only expected error, a CUDA
+    record from another torch, a snippet with no CUDA record."""
+    index, validator = _load(built_site)
+    assert validator.is_valid(index)
+    questions = {q["id"]: q for q in index["questions"]}
+    good = {s["path"]: s for s in questions["export/good-page"]["snippets"]}
+    assert list(good) == ["snippets/export/fixture_tensor.py", "snippets/export/fixture_error.py"]
+    assert good["snippets/export/fixture_tensor.py"]["section"] == "Code"
+    error = good["snippets/export/fixture_error.py"]
+    assert error["section"] == "Explainer" and list(error["devices"]) == ["cpu"]
+    assert error["devices"]["cpu"]["status"] == "current"
+    assert error["devices"]["cpu"]["outcome"] == "expected-error"
+    assert error["devices"]["cpu"]["torch"].startswith(pinned_torch(ROOT) + "+")
+    tensor_cuda = good["snippets/export/fixture_tensor.py"]["devices"]["cuda"]
+    assert tensor_cuda["torch"] == "2.13.0+cu130" and tensor_cuda["pinned_torch"] is True
+
+    other = {s["path"]: s for s in questions["export/other-page"]["snippets"]}
+    plain_cuda = other["snippets/export/fixture_plain.py"]["devices"]["cuda"]
+    assert (plain_cuda["status"], plain_cuda["torch"], plain_cuda["recorded"]) == (
+        "missing", None, None)
+    old_cuda = other["snippets/export/fixture_old.py"]["devices"]["cuda"]
+    assert old_cuda["torch"] == "2.12.0+cu126" and old_cuda["pinned_torch"] is False
+    assert old_cuda["status"] == "stale" and "2.12.0+cu126" in old_cuda["detail"]
+
+
+def test_urls_follow_mkdocs_and_a_site_without_url_is_refused() -> None:
+    site = Site.make("S", "https://example.org/guide")
+    assert site.url == "https://example.org/guide/"
+    assert site.page_path("export/graph-signature") == "export/graph-signature/"
+    assert site.path("export/index.md") == "export/" and site.path("index.md") == ""
+    flat = Site.make("S", "https://example.org/", use_directory_urls=False)
+    assert flat.page_path("export/graph-signature") == "export/graph-signature.html"
+    assert flat.path("export/index.md") == "export/index.html"
+    with pytest.raises(SiteUrlError, match=r"Set site_url in mkdocs\.yml"):
+        Site.make("S", None)

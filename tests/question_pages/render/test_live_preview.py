@@ -1,0 +1,148 @@
+"""The live preview end to end: `mkdocs serve` of a real site copy, a snippet edited on disk, and
+the served page changing by itself: the new real output after a good edit (recorded, through the
+engine), the error after a bad one (marked as a preview, nothing recorded), and no process left
+once the server stops. Served with --dirty, as scripts/dev.sh serve does: a snippet save rebuilds
+only the pages that show it, and each of them must be what a full rebuild makes."""
+
+from __future__ import annotations
+
+import html
+import re
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from helpers import alive, run_cli
+from preview_server import serving, wait_for
+from snippet_engine.records.record_file import read_record
+
+SNIPPET = "snippets/export/fixture_plain.py"
+PAGE = "export/other-page/"
+SECOND = "export/good-page/"  # shows the snippet too, in the copies of the test below
+
+
+def _text(body: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", body))
+
+
+def _page(body: str) -> str:
+    """A served page without what differs between two serves of the same HTML: the livereload
+    script's build epoch and request id."""
+    return re.sub(r"livereload\(\d+, \d+\);", "livereload();", body)
+
+
+def _descendants(pid: int) -> list[int]:
+    """Every process started by `pid`, directly or not (the warm workers run in sessions of
+    their own, so the process group does not find them)."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (FileNotFoundError, ProcessLookupError, IndexError, ValueError):
+            continue
+    found, frontier = [], [pid]
+    while frontier:
+        current = frontier.pop()
+        children = [child for child, parent in parents.items() if parent == current]
+        found += children
+        frontier += children
+    return [p for p in found if alive(p)]
+
+
+def _builds(log: Path) -> int:
+    return log.read_text(encoding="utf-8", errors="replace").count("Documentation built in")
+
+
+@pytest.fixture
+def copy(site_source: Path, tmp_path: Path) -> Path:
+    dest = tmp_path / "repo"
+    shutil.copytree(site_source, dest, ignore=shutil.ignore_patterns("site", ".cache"))
+    return dest
+
+
+def test_an_edited_snippet_shows_its_new_output_and_a_failure_is_never_recorded(
+        copy: Path, tmp_path: Path) -> None:
+    snippet = copy / SNIPPET
+    record_path = copy / "snippets/export/fixture_plain.cpu.txt"
+    assert "fixture_plain.py" in (copy / "docs/export/other-page.md").read_text()
+    log = tmp_path / "serve.log"
+    with serving(copy, log) as (base, server_pid):
+        url = base + PAGE
+        assert "plain output, no CUDA record" in _text(wait_for(url, bool, 60)[1])
+
+        snippet.write_text("print('edited while the preview runs')\n")
+        _, body = wait_for(url, lambda b: "edited while the preview runs" in _text(b), 90)
+        assert "Live preview" not in _text(body)
+        # One save, one rebuild: the rebuild reading the snippet (and writing its record) must
+        # not look like another save to the file watcher.
+        builds = _builds(log)
+        time.sleep(3)
+        assert _builds(log) == builds, log.read_text()[-2000:]
+        record = read_record(record_path)
+        assert record.output == "edited while the preview runs\n" and not record.is_stale
+        assert run_cli("check", root=copy).returncode == 0, "the preview's record is a real record"
+        good_record = record_path.read_bytes()
+
+        snippet.write_text("print('about to fail')\nraise ValueError('not the point')\n")
+        _, body = wait_for(url, lambda b: "Live preview" in _text(b), 90)
+        text = _text(body)
+        assert "Live preview: the current code failed; nothing was recorded" in text
+        assert "raised ValueError at line 2: raise ValueError('not the point')" in text
+        assert "ValueError: not the point" in text and "about to fail" in text
+        assert "add '#| expect: ValueError' as its first line" in text
+        # The last good output is still there, labelled stale, and its file is untouched.
+        assert "Stale CPU record" in text and "edited while the preview runs" in text
+        assert record_path.read_bytes() == good_record
+        assert run_cli("check", root=copy).returncode == 1, "check still fails on the edit"
+
+        snippet.write_text("print('fixed again')\n")
+        _, body = wait_for(url, lambda b: "fixed again" in _text(b) and "Live preview" not in _text(b), 90)
+        assert read_record(record_path).output == "fixed again\n"
+        workers = _descendants(server_pid)
+        assert workers, "the warm worker the preview keeps between rebuilds"
+    # on_shutdown stopped the warm workers: none of them outlives the server.
+    assert [pid for pid in workers if alive(pid)] == []
+
+
+
+def test_a_snippet_save_rebuilds_every_page_that_shows_it_as_a_full_rebuild_would(
+        copy: Path, tmp_path: Path) -> None:
+    good = copy / "docs/export/good-page.md"
+    marker = '{{ snippet("export/fixture_error.py") }}\n'
+    assert marker in good.read_text()
+    good.write_text(good.read_text().replace(marker, marker + '\n{{ snippet("export/fixture_plain.py") }}\n'))
+    with serving(copy, tmp_path / "serve.log") as (base, _):
+        for page in (PAGE, SECOND):
+            assert "plain output, no CUDA record" in _text(wait_for(base + page, bool, 60)[1])
+
+        (copy / SNIPPET).write_text("print('saved during serve')\n")
+        wait_for(base + PAGE, lambda b: "saved during serve" in _text(b), 90)
+        # The other page of the same snippet was rebuilt too: it must not show the old output.
+        _, second = wait_for(base + SECOND, lambda b: "saved during serve" in _text(b), 10)
+        assert "plain output, no CUDA record" not in _text(second)
+        _, first = wait_for(base + PAGE, bool, 10)
+        # The page's notebook download follows a moment later (written after the reload).
+        wait_for(base + "notebooks/export/other-page.ipynb", lambda b: "saved during serve" in b, 60)
+
+        # A page edit rebuilds every page: other-page, untouched since the snippet save, must be
+        # exactly what the snippet-only rebuild served (navigation titles, related links, tags).
+        good.write_text(good.read_text().replace(
+            "That is the whole point of this fixture page.",
+            "That is the whole point of this fixture page. Edited during serve."))
+        wait_for(base + SECOND, lambda b: "Edited during serve." in _text(b), 90)
+        _, full = wait_for(base + PAGE, bool, 10)
+        assert _page(full) == _page(first)
+
+        # A page's new title shows in the navigation of the pages it did not change.
+        good.write_text(good.read_text().replace(
+            'question: "What does the fixture snippet print, and why does it matter?"',
+            'question: "What does the renamed fixture snippet print?"'))
+        wait_for(base + PAGE, lambda b: "What does the renamed fixture snippet print?" in _text(b), 90)
+
+        # And a snippet save after that still shows on both pages.
+        (copy / SNIPPET).write_text("print('saved again')\n")
+        for page in (PAGE, SECOND):
+            _, body = wait_for(base + page, lambda b: "saved again" in _text(b), 90)
+            assert "What does the renamed fixture snippet print?" in _text(body)

@@ -1,0 +1,136 @@
+"""Drift against another torch, without installing one: an interpreter wrapper that runs the same
+Python with one variable set, and fixture snippets whose outcome depends on it, so that every class
+is produced; the committed records stay byte for byte as they were."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from helpers import ROOT, SCRIPTS, run_cli, write
+from snippet_engine.commands.drift import only_torch_lines
+from snippet_engine.source.discovery import all_records
+
+NEXT = "import os\nNEXT = bool(os.environ.get('SNIPPET_FAKE_NEXT_TORCH'))\n"
+FIXTURES = {
+    "same.py": "print('the same on every torch')\n",
+    "changes.py": NEXT + "print('prints', 'something new' if NEXT else 'this')\n",
+    "breaks.py": NEXT + "if NEXT:\n    raise RuntimeError('removed in the next torch')\nprint('works')\n",
+    "error_gone.py": "#| expect: ValueError\n" + NEXT
+                     + "if not NEXT:\n    raise ValueError('rejected on the pinned torch')\n"
+                     + "print('accepted now')\n",
+    "other_error.py": "#| expect: ValueError\n" + NEXT + "raise (TypeError if NEXT else ValueError)('no')\n",
+}
+EXPECTED = {
+    "snippets/t/same.py": "unchanged",
+    "snippets/t/changes.py": "output changed",
+    "snippets/t/breaks.py": "now fails",
+    "snippets/t/error_gone.py": "now runs",
+    "snippets/t/other_error.py": "outcome changed",
+}
+
+
+def _wrapper(tmp_path: Path, extra: str = "") -> Path:
+    """An interpreter that is this one with the fixtures' variable set: a stand-in for a venv
+    with another torch."""
+    path = tmp_path / "next-python"
+    path.write_text(f"#!/bin/sh\nexport SNIPPET_FAKE_NEXT_TORCH=1\n{extra}exec {sys.executable} \"$@\"\n")
+    path.chmod(0o755)
+    return path
+
+
+def _snapshot(root: Path) -> dict[Path, tuple[bytes, int]]:
+    return {p: (p.read_bytes(), p.stat().st_mtime_ns) for p in all_records(root)}
+
+
+@pytest.fixture
+def recorded(repo: Path) -> Path:
+    for name, text in FIXTURES.items():
+        write(repo, f"snippets/t/{name}", text)
+    write(repo, "docs/t/page.md", '{{ snippet("t/changes.py") }}\n{{ snippet("t/breaks.py") }}\n')
+    done = run_cli("run", root=repo)
+    assert done.returncode == 0, done.stderr
+    return repo
+
+
+def test_every_class_and_records_untouched(recorded: Path, tmp_path: Path) -> None:
+    before = _snapshot(recorded)
+    reports = tmp_path / "reports"
+    done = run_cli("drift", "--python", str(_wrapper(tmp_path)), "--report-dir", str(reports),
+                   root=recorded)
+    assert done.returncode == 0, done.stderr
+    assert _snapshot(recorded) == before, "a drift run wrote or touched a committed record"
+    (json_report,) = reports.glob("torch-*.json")
+    report = json.loads(json_report.read_text())
+    assert {item["snippet"]: item["class"] for item in report["snippets"]} == EXPECTED
+    assert report["counts"] == {"unchanged": 1, "output changed": 1, "now fails": 1,
+                                "now runs": 1, "outcome changed": 1}
+    assert report["pinned"]["torch"] and report["compared"]["torch"]
+    by_snippet = {item["snippet"]: item for item in report["snippets"]}
+    changed = by_snippet["snippets/t/changes.py"]
+    assert changed["pages"] == ["t/page.md"]
+    assert "-prints this\n+prints something new\n" in changed["diff"]
+    assert by_snippet["snippets/t/breaks.py"]["now"] == "failed RuntimeError"
+    assert by_snippet["snippets/t/other_error.py"]["now"] == "failed TypeError"
+    assert by_snippet["snippets/t/same.py"]["diff"] == ""
+    summary = json_report.with_suffix(".md").read_text()
+    assert "| output changed | 1 |" in summary and "### t/page.md" in summary
+    assert "+prints something new" in summary
+    assert "counts" not in done.stdout and "1 output changed" in done.stderr
+
+
+def test_ctrl_c_leaves_no_report_and_no_record_touched(recorded: Path, tmp_path: Path) -> None:
+    marker = tmp_path / "started"
+    write(recorded, "snippets/t/slow.py",
+          f"import time\nopen({str(marker)!r}, 'w').close()\ntime.sleep(120)\n")
+    before = _snapshot(recorded)
+    reports = tmp_path / "reports"
+    reports.mkdir()
+    old = reports / "torch-old.json"
+    old.write_text("{}\n")
+    env = {k: v for k, v in os.environ.items() if k != "CI"}
+    proc = subprocess.Popen([sys.executable, str(SCRIPTS / "snippets.py"), "--root", str(recorded),
+                             "drift", "--python", str(_wrapper(tmp_path)), "--report-dir",
+                             str(reports), "--jobs", "1"], stderr=subprocess.PIPE, text=True, env=env)
+    deadline = time.time() + 180
+    while not marker.exists() and time.time() < deadline:
+        time.sleep(0.2)
+    assert marker.exists(), "the slow snippet never started"
+    proc.send_signal(signal.SIGINT)
+    _, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "no report was written" in stderr, stderr
+    assert sorted(p.name for p in reports.iterdir()) == ["torch-old.json"]
+    assert old.read_text() == "{}\n"
+    assert _snapshot(recorded) == before
+
+
+def test_a_torch_that_cannot_be_installed_is_refused(recorded: Path, tmp_path: Path) -> None:
+    env = {"PIP_NO_INDEX": "1", "PIP_FIND_LINKS": str(tmp_path / "no-wheels"),
+           "PIP_CONSTRAINT": ""}
+    (tmp_path / "no-wheels").mkdir()
+    for pins in ("requirements.txt", "constraints.txt"):
+        (recorded / pins).write_text((ROOT / pins).read_text())
+    done = run_cli("drift", "--torch", "2.99.0", "--report-dir", str(tmp_path / "reports"),
+                   root=recorded, env=env, timeout=600)
+    assert done.returncode == 2
+    assert "torch 2.99.0 cannot be installed here, so nothing was compared" in done.stderr
+    assert "--python PATH" in done.stderr
+    assert not (tmp_path / "reports").exists()
+    assert not (recorded / ".cache" / "drift-venvs" / "torch-2.99.0").exists()
+
+
+def test_a_moved_line_in_torch_is_told_apart() -> None:
+    old = ("W<time> <pid> torch/_dynamo/variables/tensor.py:1759] [0/0] Graph break\n"
+           '  File "<site-packages>/torch/_dynamo/functional_export.py", line 232, in forward\n')
+    new = old.replace("1759", "1841").replace("line 232", "line 243")
+    assert only_torch_lines(old, new)
+    assert not only_torch_lines(old, new.replace("Graph break", "Graph broke"))
+    assert not only_torch_lines(old, old)
+    assert not only_torch_lines("snippets/t/x.py:3\n", "snippets/t/x.py:4\n")
