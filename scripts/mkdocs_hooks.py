@@ -7,6 +7,7 @@
   file:line errors), and add each topic's notebook (a rendered page) and each question's
   notebook (a download, notebooks/<topic>/<slug>.ipynb).
 - on_nav: the topics in learning order (docs/topics.yml), each topic's questions in learning order.
+- on_page_context: a page of a large topic lists only its neighbours in the navigation.
 - on_env (serve --dirty only): keep a snippet-only rebuild from writing the tags listing it read.
 - on_page_markdown: render question pages and expand the markers of the other pages.
 - on_post_page: mark each page that search should index (all but those whose front matter says
@@ -19,7 +20,7 @@
   search (site_search.py, Pagefind), so `mkdocs serve` searches the pages it serves.
 
 Under `mkdocs serve --dirty` (scripts/dev.sh serve), a rebuild that only snippet sources asked
-for (live_rebuild.py) redoes only the pages that show a changed snippet: the others are neither
+for (mkdocs_site/live_rebuild.py) redoes only the pages that show a changed snippet: the others are neither
 read nor written again (their navigation titles are the last full build's), the site checks run
 on those pages only, and the notebook downloads, decks, questions.json and the search index are
 rewritten in the background after the reload. Any other change (a page, the config, the page
@@ -30,8 +31,6 @@ from __future__ import annotations
 
 import logging
 import posixpath
-import re
-import shutil
 import sys
 import time
 from pathlib import Path
@@ -44,19 +43,24 @@ from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
-from mkdocs.structure.nav import Navigation, Section
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page as MkPage
 from mkdocs.utils import get_relative_url
 from watchdog.observers.api import BaseObserver
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from live_rebuild import ChangeLog, Deferred, TemplateBytecodes, newest_change
-from site_search import SearchIndexError, index_site, mark_body
-
-from question_pages.exports.decks import DeckError, write_decks
+from mkdocs_site.live_rebuild import ChangeLog, Deferred, TemplateBytecodes, newest_change
+from mkdocs_site.navigation import bounded_for, order_navigation
+from mkdocs_site.page_scripts import inline_script, without_idle_scripts, without_notebook_externals
+from mkdocs_site.site_data import (
+    copy_notebook_downloads,
+    write_decks_and_files,
+    write_question_files,
+    write_search_index,
+)
+from mkdocs_site.watch import watch_snippets
 from question_pages.exports.notebooks import moved_notebooks, write_notebooks
-from question_pages.exports.question_index import build_index, write_index, write_learning_list
 from question_pages.format.markers import snippet_refs
 from question_pages.format.model import Page
 from question_pages.format.topics import Topic
@@ -66,10 +70,9 @@ from question_pages.render.expand import expand, files_beside
 from question_pages.render.page import render_page
 from question_pages.render.sharing import description, structured_data
 from question_pages.site_checks import check_site
-from question_pages.sitewide.catalog import learning_order, order_nav_children, order_nav_sections, titles
-from question_pages.sitewide.downloads import deck_files
+from question_pages.sitewide.catalog import titles
 from question_pages.sitewide.site_urls import Site, SiteUrlError
-from site_vendor import VendorError, copy_shipped
+from site_search import SearchIndexError, mark_body
 from snippet_engine.execution.preview import LivePreview, PreviewFailure
 from snippet_engine.records.status import StatusBook
 from snippet_engine.source.discovery import RECORD_SUFFIX
@@ -77,8 +80,6 @@ from snippet_engine.source.discovery import RECORD_SUFFIX
 ROOT = Path(__file__).resolve().parent.parent
 SNIPPETS = ROOT / "snippets"
 GENERATED = ROOT / ".cache" / "generated-docs"
-SCRIPTS_DIR = ROOT / "docs" / "assets" / "javascripts"  # the site's own scripts
-TOPICS_SECTION = "Topics"  # the navigation's one entry for every topic
 _pages: dict[str, Page] = {}
 _book: StatusBook | None = None  # the snippet statuses this build's checks read
 _topics: list[Topic] = []
@@ -91,8 +92,6 @@ _changes = ChangeLog()  # snippet files the watcher saw change since the last re
 _deferred: Deferred | None = None
 _template_bytecodes = TemplateBytecodes()  # Material's compiled templates, across rebuilds
 _snippet_observer: BaseObserver | None = None  # watches snippets/ under serve
-# What an editor's save is, to a file watcher: a write, a new file, a rename onto it, a removal.
-_SAVE_EVENTS = frozenset({"created", "modified", "moved", "deleted", "closed"})
 _full_started_ns: int | None = None  # when the last full build that succeeded began
 _full_pending_ns = 0  # when the full build under way began (kept once it succeeds)
 _shown: dict[str, set[str]] = {}  # snippets/<topic>/<name>.py -> src_uris of the pages showing it
@@ -105,12 +104,6 @@ _only: set[str] | None = None  # this build's pages to rebuild; None: every page
 # the listing only when the tags plugin has read it in the same build) but not written again.
 _listings: set[str] = set()
 TAGS_LISTING = "<!-- material/tags"
-# mkdocs-jupyter's template loads MathJax (from an empty or CDN URL) and imports Mermaid from a
-# CDN when a diagram is present. Our notebooks hold neither, and the site requests no other host.
-_NOTEBOOK_EXTERNALS = re.compile(
-    r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration -->"
-    r"|<script type=\"module\">(?:(?!</script>).)*?cdnjs\.cloudflare\.com.*?</script>", re.DOTALL)
-
 
 class _QuietDirty(logging.Filter):
     """MkDocs warns on every dirty build that navigation may be wrong; these hooks rebuild every
@@ -239,33 +232,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 
 def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
-    order = [p.page_id + ".md" for p in learning_order(list(_pages.values()))]
-    nav.items = order_nav_sections(nav.items, [t.id for t in _topics],
-                                   {t.id: t.title for t in _topics})
-    for item in nav.items:
-        if getattr(item, "children", None):
-            item.children = order_nav_children(item.children, order)
-    nav.items = _under_one_section(nav.items, {t.title for t in _topics}, TOPICS_SECTION)
+    order_navigation(nav, list(_pages.values()), _topics)
     if _serve_dirty:
         _choose_pages(files)
     return nav
-
-
-def _under_one_section(items: list, titles: set[str], title: str) -> list:
-    """The topics' sections as the children of one section, where the first of them was. With
-    navigation.prune a page that is not in a topic shows that one section, collapsed, in place of
-    an entry per topic, so the index and the other pages do not grow with the number of topics
-    (tests/browser/test_weight.py); a question page shows the topics, and its own topic's
-    questions, under it."""
-    grouped = [item for item in items if item.is_section and item.title in titles]
-    if not grouped:
-        return items
-    section = Section(title, grouped)
-    for child in grouped:
-        child.parent = section
-    at = items.index(grouped[0])
-    rest = [item for item in items if item not in grouped]
-    return [*rest[:at], section, *rest[at:]]
 
 
 def _yes() -> bool:
@@ -304,29 +274,6 @@ def on_env(env: jinja2.Environment, config: MkDocsConfig, files: Files) -> None:
                 file.is_modified = _no  # type: ignore[method-assign]
 
 
-_DOC_COMMENT = re.compile(r"/\*\*.*?\*/", re.S)
-
-
-def _without_comments(text: str) -> str:
-    """A script without its JSDoc blocks, whole-line comments and indentation: they are for the
-    reader of the source and the type check, and would be sent with every page. A line that only
-    continues a comment is known by its leading `//`; the scripts inlined here keep `/**` and `//`
-    out of their strings (tests/test_mkdocs_hooks.py runs the result)."""
-    lines = (line.strip() for line in _DOC_COMMENT.sub("", text).splitlines())
-    return "\n".join(line for line in lines if line and not line.startswith("//"))
-
-
-def inline_script(name: str) -> Markup:
-    """A script of docs/assets/javascripts/ for a template to write into the page, for the few that
-    must run while the page is parsed (the palette switch: partials/javascripts/palette.html).
-    mkdocs.yml's exclude_docs keeps such a script out of the site's files: nothing fetches it."""
-    text = _without_comments((SCRIPTS_DIR / name).read_text(encoding="utf-8"))
-    if "</script" in text.lower():
-        raise PluginError(f"{SCRIPTS_DIR / name} contains '</script', which would end the inline "
-                          "<script> early: split the string (\"</\" + \"script\")")
-    return Markup(text)
-
-
 def on_page_markdown(markdown: str, page: MkPage, config: MkDocsConfig, files: Files) -> str:
     if _serve_dirty and _only is None and TAGS_LISTING in markdown:
         _listings.add(page.file.src_uri)
@@ -355,6 +302,12 @@ def on_page_markdown(markdown: str, page: MkPage, config: MkDocsConfig, files: F
                   topics=_topics, href=href, file_href=file_href)
 
 
+def on_page_context(context: dict, page: MkPage, config: MkDocsConfig, nav: Navigation) -> dict:
+    """A page of a large topic lists only its neighbours in the navigation (`bounded_for`)."""
+    context["nav"] = bounded_for(nav, page)
+    return context
+
+
 def on_page_content(html: str, page: MkPage, config: MkDocsConfig, files: Files) -> str:
     if page.file.src_uri.endswith(".ipynb"):
         # A topic's notebook repeats its pages' snippets and outputs: search finds the pages.
@@ -363,26 +316,6 @@ def on_page_content(html: str, page: MkPage, config: MkDocsConfig, files: Files)
     # Token spans become highlight ranges (question_pages/render/code_colours.py: the spans were most of
     # a question page's elements and of its blocking time on a phone).
     return colours_as_ranges(html)
-
-
-# Scripts of mkdocs.yml's extra_javascript that act only on what some pages have, each with the mark
-# in a built page that it acts on: a page without the mark does not load the script. Every other
-# script loads on every page.
-PAGE_SCRIPTS = {
-    "code-colours.js": "data-tokens=",  # code blocks coloured by question_pages/render/code_colours.py
-    "explainer.js": "explainer-fold",            # a question page's folded explainer
-    "questions.js": "question-table",            # the question index's table
-}
-
-
-def without_idle_scripts(output: str) -> str:
-    """The page without the PAGE_SCRIPTS tags it has nothing for: bytes and a request saved on
-    every page that has no code, no explainer or no index table (tests/browser/test_weight.py)."""
-    for name, mark in PAGE_SCRIPTS.items():
-        if mark not in output:
-            output = re.sub(rf'<script src="[^"]*assets/javascripts/{re.escape(name)}"></script>\n?',
-                            "", output)
-    return output
 
 
 def on_post_template(output_content: str, template_name: str, config: MkDocsConfig) -> str:
@@ -395,7 +328,7 @@ def on_post_page(output: str, page: MkPage, config: MkDocsConfig) -> str:
         _rendered[page.file.src_uri] = (dict(page.meta), page.title)
     output = without_idle_scripts(output)
     if page.file.src_uri.endswith(".ipynb"):
-        return _NOTEBOOK_EXTERNALS.sub("", output)
+        return without_notebook_externals(output)
     if not (page.meta.get("search") or {}).get("exclude"):
         try:
             return mark_body(output)
@@ -417,24 +350,13 @@ def on_post_build(config: MkDocsConfig) -> None:
     topics, book, beside = list(_topics), _book, dict(_beside)
 
     def decks() -> None:
-        try:
-            write_decks(site_dir, pages, topics, site)
-            copy_shipped(ROOT, site_dir)
-        except (DeckError, VendorError) as exc:
-            raise PluginError(str(exc)) from None
-        for path, text in beside.items():
-            (site_dir / path).write_text(text, encoding="utf-8")
+        write_decks_and_files(ROOT, site_dir, pages, topics, site, beside)
 
     def questions() -> None:
-        index = build_index(pages, topics, site, ROOT, book, deck_files(t.id for t in topics))
-        write_index(site_dir, index)
-        write_learning_list(site_dir, index)
+        write_question_files(ROOT, site_dir, pages, topics, site, book)
 
     def search() -> None:
-        try:
-            index_site(site_dir)
-        except SearchIndexError as exc:
-            raise PluginError(str(exc)) from None
+        write_search_index(site_dir)
 
     if _only is None or _deferred is None:
         decks()
@@ -451,11 +373,7 @@ def on_post_build(config: MkDocsConfig) -> None:
     topic_ids = [t.id for t in topics]
 
     def notebooks() -> None:
-        for path in write_notebooks(pages, ROOT, GENERATED, topic_ids, book, page_urls, moved):
-            uri = path.relative_to(GENERATED).as_posix()
-            dest = site_dir / uri
-            if uri.count("/") > 1 and (not dest.exists() or dest.read_bytes() != path.read_bytes()):
-                shutil.copyfile(path, dest)  # a download; a topic's notebook page waits for a full rebuild
+        copy_notebook_downloads(ROOT, GENERATED, site_dir, pages, topic_ids, book, page_urls, moved)
 
     _deferred.submit([("the notebooks", notebooks), ("the decks", decks),
                       ("questions.json", questions), ("the search index", search)])
@@ -467,36 +385,8 @@ def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: object) ->
     watched = [w for w in config.watch if Path(w).resolve() == SNIPPETS.resolve()]
     for entry in watched:
         config.watch.remove(entry)
-    import watchdog.events
-
-    def changed(event: watchdog.events.FileSystemEvent) -> None:
-        path = str(getattr(event, "dest_path", "") or event.src_path)
-        name = Path(path).name
-        # Native observers also report files opened and closed unchanged: the build reading a
-        # snippet must not look like a save (it would rebuild again after every rebuild).
-        if event.event_type not in _SAVE_EVENTS:
-            return
-        if event.is_directory or "__pycache__" in path or name.startswith("."):
-            return
-        if name.endswith(RECORD_SUFFIX) and _preview is not None:
-            return
-        try:
-            _changes.add(Path(path).resolve().relative_to(ROOT).as_posix())
-        except ValueError:
-            _changes.add(path)
-        # What LiveReloadServer.watch's own callback does (mkdocs 1.6.1, the last 1.x release).
-        with server._rebuild_cond:
-            server._want_rebuild = True
-            server._rebuild_cond.notify_all()
-
-    handler = watchdog.events.FileSystemEventHandler()
-    handler.on_any_event = changed  # type: ignore[method-assign]
-    # The operating system's own notices (inotify on Linux), not MkDocs' polling every half
-    # second: a save is seen at once. Where watchdog has no native observer it polls as MkDocs does.
     global _snippet_observer
-    import watchdog.observers
-    _snippet_observer = watchdog.observers.Observer()
-    _snippet_observer.schedule(handler, str(SNIPPETS), recursive=True)
-    _snippet_observer.daemon = True
-    _snippet_observer.start()
+    _snippet_observer = watch_snippets(server, SNIPPETS, ROOT, RECORD_SUFFIX,
+                                       records_are_ours=lambda: _preview is not None,
+                                       saved=_changes.add)
     return server

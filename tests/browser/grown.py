@@ -1,12 +1,12 @@
 """A scratch copy of the repository with 300 more question pages, to show what a bigger bank
 costs a reader on a first visit.
 
-The extra pages are copies of the real ones under new slugs, in ten new topics of 30 questions
-each (a bank grows by topics: the core and distributed banks are new topics), so the real pages'
-own topics are unchanged and any growth of their first visit comes from what every page carries:
-the navigation, the search, the scripts. Each copy keeps its snippets (the real ones, with their
-records), its related questions and its links (to the real pages), so the copies are real pages
-the build checks and renders in full.
+The extra pages are copies of the real ones under new slugs: 200 in ten new topics of 20 questions
+each (a bank grows by topics: the core and distributed banks are new topics), and 100 in the real
+topics, 20 each (a topic grows too), so a real page's first visit meets a bigger topic as well as
+what every page carries: the navigation, the search, the scripts. Each copy keeps its snippets
+(the real ones, with their records), its related questions and its links (to the real pages), so
+the copies are real pages the build checks and renders in full.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from helpers import ROOT
 from site_vendor import SHIPPED
 
 EXTRA_TOPICS = 10
-PER_TOPIC = 30
+PER_TOPIC = 20
+PER_REAL_TOPIC = 20  # copies added to each real topic
 # What a build of the repository reads; the rest (tests, .git, node_modules) is not copied.
 _COPIED = ("mkdocs.yml", "CONTRIBUTING.md", "README.md", "requirements.txt", "package.json", "docs",
            "scripts", "snippets", "reports")
@@ -30,7 +31,8 @@ _QUESTION = re.compile(r'^question: "(.*)"$', re.M)
 
 
 def make_grown_source(dest: Path) -> Path:
-    """Copy the repository to `dest` and add EXTRA_TOPICS x PER_TOPIC question pages."""
+    """Copy the repository to `dest` and add EXTRA_TOPICS x PER_TOPIC question pages in new
+    topics and PER_REAL_TOPIC to each real topic."""
     dest.mkdir(parents=True, exist_ok=True)
     for name in _COPIED:
         source = ROOT / name
@@ -60,16 +62,13 @@ def make_grown_source(dest: Path) -> Path:
                    f"decks/{topic}.tsv"]
         for index in range(PER_TOPIC):
             original = originals[(number * PER_TOPIC + index) % len(originals)]
-            slug = f"{original.stem}-copy-{number}-{index}"
-            text = original.read_text(encoding="utf-8")
-            text = _TOPIC.sub(f"topic: {topic}", text, count=1)
-            text = _SIBLING_LINK.sub(f"](../{original.parent.name}/", text)
-            text = _QUESTION.sub(lambda m, n=number, i=index: f'question: "Copy {n}.{i}: {m.group(1)}"',
-                                 text, count=1)
-            (docs / topic / f"{slug}.md").write_text(text, encoding="utf-8")
-            ledger += [f"{topic}/{slug}.md", f"notebooks/{topic}/{slug}.ipynb"]
+            ledger += _copy(original, docs / topic, number, index)
+    for real in sorted({p.parent for p in originals}):
+        own = [p for p in originals if p.parent == real]
+        for index in range(PER_REAL_TOPIC):
+            ledger += _copy(own[index % len(own)], real, 0, index)
     # The new topics' notebooks are downloads, not rendered pages: mkdocs-jupyter's conversion of
-    # 300 pages' snippets would be most of the build's time, and no page weighed here shows them.
+    # 200 pages' snippets would be most of the build's time, and no page weighed here shows them.
     config = dest / "mkdocs.yml"
     real_topics = [p.name for p in sorted(docs.iterdir())
                    if p.is_dir() and not p.name.startswith("extra") and (p / "index.md").is_file()]
@@ -82,3 +81,17 @@ def make_grown_source(dest: Path) -> Path:
     with (docs / "published-urls.txt").open("a", encoding="utf-8") as out:
         out.writelines(line + "\n" for line in ledger)
     return dest
+
+
+def _copy(original: Path, folder: Path, number: int, index: int) -> list[str]:
+    """A copy of a question page in `folder` (its topic), under a new slug and question; the
+    ledger lines it needs."""
+    topic = folder.name
+    slug = f"{original.stem}-copy-{number}-{index}"
+    text = original.read_text(encoding="utf-8")
+    text = _TOPIC.sub(f"topic: {topic}", text, count=1)
+    if original.parent != folder:
+        text = _SIBLING_LINK.sub(f"](../{original.parent.name}/", text)
+    text = _QUESTION.sub(lambda m: f'question: "Copy {number}.{index}: {m.group(1)}"', text, count=1)
+    (folder / f"{slug}.md").write_text(text, encoding="utf-8")
+    return [f"{topic}/{slug}.md", f"notebooks/{topic}/{slug}.ipynb"]

@@ -43,7 +43,7 @@ from .sites import Site
 # question page 109,435 bytes, 830 elements; the index 94,340 bytes, 535 elements (551 before). With
 # 300 more questions in ten more topics: the question page +0.2% in bytes and +4.8% in elements, the
 # index -1.2% and +3.7% (+11% in elements before the Topics entry). Then the scripts that act only
-# on some pages (mkdocs_hooks.PAGE_SCRIPTS: the syntax colours, the explainer, the index table) were
+# on some pages (page_scripts.PAGE_SCRIPTS: the syntax colours, the explainer, the index table) were
 # left off the pages without what they act on: the question page 106,198 bytes in 12 requests, the
 # index 91,156 bytes in 10. The budgets go from 112,000 and 95,000 down to 110,000 and 94,000.
 # DOMContentLoaded is measured and reported (build/site-report/summary.json), never asserted: timing on a
@@ -76,7 +76,7 @@ GROWTH_LIMIT = 0.05
 # The index serves its first rows and fetches the rest when asked (questions.js), so 300 more
 # questions add no row to a first visit. What it still gains is per topic: grown.py adds ten, and
 # each is a topic filter option and a link in the line under the table. The navigation lists the
-# topics under one "Topics" entry (scripts/mkdocs_hooks.py), collapsed on every page outside a
+# topics under one "Topics" entry (scripts/mkdocs_site/navigation.py), collapsed on every page outside a
 # topic: it no longer gains an entry of 4 elements per topic (60 elements, 11% of the index, before).
 TOPIC_ELEMENTS = 2
 

@@ -9,8 +9,8 @@ import re
 from pathlib import Path
 
 import pytest
-from site_search import indexed
 
+from site_search import indexed
 from snippet_engine.records.record_file import read_record
 
 

@@ -12,7 +12,8 @@ what a compile with the same flags, headers and compiler would build again.
 Protocol: one JSON `Task` per line on stdin; one JSON `Reply` line back on stdout per task, after
 a first `{"ready": ...}` line (the messages are described in `protocol`). Each task goes through
 three steps: `_spawn` forks the snippet's process, `_collect` watches it to its end, `_reply`
-judges how it ended (`classify`). Standard library only, plus torch.
+judges how it ended (`verdict.classify`). The warm-up of each kind of worker is `warm_ups`.
+Standard library only, plus torch.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+from snippet_engine.execution import warm_ups
 from snippet_engine.execution.headers import HEADERS_VARIABLE, link_shared_headers, prune_since
 from snippet_engine.execution.reaping import (
     become_subreaper,
@@ -40,22 +42,19 @@ from snippet_engine.execution.reaping import (
     kill_descendants,
     signal_descendants,
 )
+from snippet_engine.execution.verdict import OUTPUT_CAP, classify
 from snippet_engine.protocol import (
-    EXPECT_MISSING,
     WARM_UP_VARIABLE,
     ChildResult,
     ChildTask,
     KillReason,
     Reply,
     Task,
-    Verdict,
 )
 
 if TYPE_CHECKING:
     import resource
-    from collections.abc import Callable
 
-OUTPUT_CAP = 1024 * 1024  # bytes of stdout+stderr a snippet may print
 # Where this interpreter lives, for the coordinator to normalise paths with: a drift run's
 # interpreter is not the coordinator's.
 INTERPRETER = {**{name: sysconfig.get_paths()[name]
@@ -68,114 +67,10 @@ _current_task_dir: Path | None = None  # removed on the way out, if a stop signa
 _protocol_fd: int | None = None
 _shared_headers: str | None = None  # the shared precompiled-header folder (`headers`), if any
 _current_started_at: float | None = None  # time.time() when the running snippet was forked
-_isa_probes: Path | None = None  # the CPU-feature probes the compile warm-up built (`_probe_isas`)
 # The warning filters as they stand after the warm-up: the interpreter's defaults plus what torch
 # and its dependencies add when imported, exactly what a fresh process has once it has imported
 # torch. Every child starts from these, whatever the warm-up printed or a previous child did.
 _warm_filters: list = []
-
-
-def warm_up() -> None:
-    """Pay the import and first-export cost here, where no snippet code has run yet."""
-    try:
-        import numpy  # noqa: F401 - every child seeds it; import it once here, not per snippet
-    except ImportError:
-        pass
-    import torch
-    import torch.export
-
-    # Not torch._inductor: importing it registers extra decompositions in global tables, and a
-    # snippet that prints such a table would then differ from a fresh `python snippet.py`.
-
-    class _Warm(torch.nn.Module):
-        def forward(self, x: torch.Tensor) -> torch.Tensor:
-            return x.relu() + 1
-
-    # No catch_warnings here: it would also undo the filters that modules imported lazily by this
-    # first export (sympy, for one) install, which a fresh process keeps.
-    torch.export.export(_Warm(), (torch.ones(2, 3),))
-    torch._dynamo.reset()
-
-
-def _probe_isas() -> Path | None:
-    """Build Inductor's CPU-feature probes (`cpu_vec_isa.valid_vec_isa_list`: a small C++ file
-    compiled per vector ISA and dlopen-ed, about 8 s here) into a folder of the worker's, and
-    return it; None where this torch has no such function.
-
-    A fresh process builds them into its Inductor cache at its first compile, where its own
-    subprocesses (a serving process that loads an AOTInductor package) find them. A forked
-    snippet never builds them (it has the worker's answer in memory), so each of its
-    subprocesses paid the 8 s again; `_spawn` copies them into its empty cache instead. Each is
-    named by a hash of its source, the ISA's compiler flags, the compiler's version and torch's
-    version, and only says whether this machine can build and load that ISA's code."""
-    try:
-        from torch._inductor.cpu_vec_isa import valid_vec_isa_list
-    except ImportError:
-        return None
-    folder = Path(tempfile.gettempdir()) / "isa-probes"
-    saved = os.environ.get("TORCHINDUCTOR_CACHE_DIR")
-    os.environ["TORCHINDUCTOR_CACHE_DIR"] = str(folder)  # read on every call (cache_dir())
-    try:
-        valid_vec_isa_list()  # functools.cache'd: the warm-up's compile and every child reuse it
-    finally:
-        if saved is None:
-            del os.environ["TORCHINDUCTOR_CACHE_DIR"]
-        else:
-            os.environ["TORCHINDUCTOR_CACHE_DIR"] = saved
-    return folder if folder.is_dir() else None
-
-
-def warm_up_compile() -> None:
-    """For snippets that compile: also pay Inductor's import and the one-time work of a first
-    compile (about 9 s of a fresh process's first `torch.compile` on 2 cores; later compiles in
-    the same process take under 1 s), and leave nothing a snippet could see.
-
-    The compile runs in a throwaway on-disk cache (`fresh_cache`, removed after), with one
-    compile thread so that no pool of compile workers is started here (torch resets pools in a
-    forked child anyway, so a snippet starts its own, as a fresh process does). Afterwards
-    Dynamo's caches, frame numbers and counters, Inductor's in-memory code caches and its
-    metrics are reset, and the cache artifacts it recorded are dropped, so compile ids start at
-    [0/0], counters at zero and `save_cache_artifacts()` empty in every child.
-    """
-    warm_up()
-    import torch
-
-    try:
-        import torch._inductor.compile_fx  # the import is the point
-        from torch._inductor import metrics
-        from torch._inductor.utils import clear_caches, fresh_cache
-        from torch.compiler._cache import CacheArtifactManager
-    except (ImportError, AttributeError):
-        return  # another torch (a drift run) without these: its snippets just pay the cost
-    global _isa_probes
-    _isa_probes = _probe_isas()
-
-    def _warm(x: torch.Tensor) -> torch.Tensor:
-        return torch.sin(x) * 3.25 + x.cos().sum(dim=-1, keepdim=True)
-
-    # CacheArtifactManager: the artifacts this compile records for save_cache_artifacts() go to
-    # a throwaway collection, or a snippet's "mega-cache" would carry the warm-up's graph too.
-    with fresh_cache(), torch._inductor.config.patch(compile_threads=1), \
-            CacheArtifactManager.with_fresh_cache():
-        torch.compile(_warm)(torch.ones(3, 5))
-    torch._dynamo.reset()
-    clear_caches()
-    torch._dynamo.utils.counters.clear()
-    metrics.reset()
-
-
-def stay_cold() -> None:
-    """For CUDA runs: import nothing, touch nothing. On a GPU machine every warm-up above asks
-    `torch.cuda.is_available()` (torch._dynamo.reset(), fake tensors) and a compile calls
-    `torch.cuda.get_rng_state()` (Dynamo's preserve_global_state), which puts the worker's
-    children in torch's bad-fork state: their first CUDA use raises "Cannot re-initialize CUDA
-    in forked subprocess". A cold worker's tasks are all fresh (runner.plan), so each snippet
-    execs a new interpreter and starts with no CUDA state at all."""
-
-
-# By the WarmKind the scheduler sets in WARM_UP_VARIABLE.
-WARM_UPS: dict[str, Callable[[], None]] = {"export": warm_up, "compile": warm_up_compile,
-                                           "cold": stay_cold}
 
 
 def _kill_group(pid: int | None) -> None:
@@ -264,8 +159,8 @@ def _spawn(task: Task) -> _Spawned:
         sub.mkdir()
     if _shared_headers is not None:  # for a fresh one: a forked one has the worker's link
         link_shared_headers(task_dir / "tmp", _shared_headers)
-    if _isa_probes is not None and not task["fresh"]:  # only a compile worker has them
-        shutil.copytree(_isa_probes, task_dir / "cache" / "inductor",
+    if warm_ups.isa_probes is not None and not task["fresh"]:  # only a compile worker has them
+        shutil.copytree(warm_ups.isa_probes, task_dir / "cache" / "inductor",
                         ignore=shutil.ignore_patterns("locks"))
     copy = task_dir / "source" / Path(task["path"]).name
     shutil.copyfile(task["path"], copy)
@@ -427,70 +322,6 @@ def run_task(task: Task) -> Reply:
     return _reply(spawned, _collect(spawned))
 
 
-def _source_line(path: str, line: int | None) -> str:
-    """' at line N: <the code>' for the message, or '' when the line is not known."""
-    if not line:
-        return ""
-    try:
-        code = Path(path).read_text(encoding="utf-8").splitlines()[line - 1].strip()
-    except (OSError, IndexError):
-        code = ""
-    return f" at line {line}" + (f": {code}" if code else "")
-
-
-def classify(task: Task, status_word: int | None, killed_for: KillReason | None,
-             child_result: ChildResult | None) -> Verdict:
-    """Turn how the child ended into one of the engine's outcomes, with a reason."""
-    expect = task["expect"]
-    if killed_for == "timeout":
-        return {"status": "timeout", "message": (
-            f"ran past its timeout of {float(task['timeout']):g} s; it and every process it "
-            "started were killed. Make it faster, or raise '#| timeout:' if it is truly this slow")}
-    if killed_for == "cap":
-        return {"status": "failed", "message": (
-            f"printed more than the {OUTPUT_CAP // 1024} KiB output cap and was stopped. "
-            "Print only what the reader needs")}
-    if status_word is not None and os.WIFSIGNALED(status_word):
-        signum = os.WTERMSIG(status_word)
-        try:
-            name = signal.Signals(signum).name
-        except ValueError:
-            name = f"signal {signum}"
-        return {"status": "crashed", "signal": name,
-                "message": f"the process was killed by {name}"}
-    code = os.WEXITSTATUS(status_word) if status_word is not None else -1
-    if child_result is None:
-        return {"status": "failed",
-                "message": f"the process exited with status {code} before reporting a result "
-                           "(os._exit in the snippet?)"}
-    outcome = child_result["outcome"]
-    if outcome == "engine-error":
-        return {"status": "failed", "message": f"the engine could not start it: {child_result['message']}"}
-    if outcome == "exit":
-        return {"status": "failed", "message": child_result["message"]}
-    if outcome == "exception":
-        raised = child_result["type"]
-        if child_result["matches"]:
-            return {"status": "expected-error", "error_type": raised,
-                    "message": child_result["summary"]}
-        # The exception's text is in the output (the traceback); the message names the snippet's
-        # line instead of repeating it, and the hint gives the exact option line to add.
-        where = _source_line(task["path"], child_result.get("line"))
-        if expect:
-            return {"status": "failed", "error_type": raised,
-                    "message": f"expected {expect} but it raised {raised}{where}",
-                    "hint": f"fix the snippet, or, if {raised} is now the point, change its option "
-                            f"line to '#| expect: {raised}'"}
-        return {"status": "failed", "error_type": raised, "message": f"raised {raised}{where}",
-                "hint": f"if this error is the point of the snippet, add '#| expect: {raised}' "
-                        "as its first line; otherwise fix the line above"}
-    if expect:
-        return {"status": "failed", "message": (
-            f"declares '#| expect: {expect}' but {EXPECT_MISSING}. "
-            "Fix the snippet, or drop the expect line if it should now run clean")}
-    return {"status": "ok", "message": ""}
-
-
 def main() -> None:
     signal.signal(signal.SIGTERM, _terminate)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the coordinator decides when to stop us
@@ -502,7 +333,7 @@ def main() -> None:
     _protocol_fd = os.dup(1)
     protocol = os.fdopen(_protocol_fd, "w", buffering=1)
     os.dup2(2, 1)  # anything the warm-up prints goes to stderr, not into the protocol
-    WARM_UPS[os.environ.get(WARM_UP_VARIABLE, "export")]()
+    warm_ups.WARM_UPS[os.environ.get(WARM_UP_VARIABLE, "export")]()
     _warm_filters[:] = warnings.filters
     protocol.write(json.dumps({"ready": os.getpid()}) + "\n")
     for line in sys.stdin:

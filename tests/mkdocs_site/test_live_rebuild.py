@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import jinja2
-from live_rebuild import TemplateBytecodes
+
+from mkdocs_site.live_rebuild import TemplateBytecodes
 
 
 class _Counting(jinja2.Environment):

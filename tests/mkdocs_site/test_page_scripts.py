@@ -7,10 +7,11 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import mkdocs_hooks
 import pytest
 from mkdocs.exceptions import PluginError
-from mkdocs_hooks import SCRIPTS_DIR, inline_script
+
+from mkdocs_site import page_scripts
+from mkdocs_site.page_scripts import SCRIPTS_DIR, inline_script
 
 
 def test_an_inlined_script_loses_its_comments_and_still_does_what_the_source_does(tmp_path: Path) -> None:
@@ -43,7 +44,7 @@ def test_an_inlined_script_loses_its_comments_and_still_does_what_the_source_doe
 def test_a_script_that_would_end_its_script_element_is_refused(tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     (tmp_path / "bad.js").write_text('var s = "</script>";\n', encoding="utf-8")
-    monkeypatch.setattr(mkdocs_hooks, "SCRIPTS_DIR", tmp_path)
+    monkeypatch.setattr(page_scripts, "SCRIPTS_DIR", tmp_path)
     with pytest.raises(PluginError, match=r"bad\.js contains '</script'.*split the string"):
         inline_script("bad.js")
 
@@ -57,7 +58,7 @@ def test_a_page_loads_a_page_specific_script_exactly_when_it_has_what_the_script
         real_site: Path) -> None:
     """The built site: a page without code, explainer or index table does not load the script for
     it, a page with one does, and each mark is what the script itself looks for."""
-    assert set(_LOOKS_FOR) == set(mkdocs_hooks.PAGE_SCRIPTS)
+    assert set(_LOOKS_FOR) == set(page_scripts.PAGE_SCRIPTS)
     for name, selector in _LOOKS_FOR.items():
         assert selector in (SCRIPTS_DIR / name).read_text(encoding="utf-8"), (name, selector)
     loads: dict[str, set[str]] = {name: set() for name in _LOOKS_FOR}
@@ -67,7 +68,7 @@ def test_a_page_loads_a_page_specific_script_exactly_when_it_has_what_the_script
             continue  # a redirect stub or a fragment, not a page
         rel = path.relative_to(real_site).as_posix()
         for name in _LOOKS_FOR:
-            has = mkdocs_hooks.PAGE_SCRIPTS[name] in html
+            has = page_scripts.PAGE_SCRIPTS[name] in html
             loaded = f'assets/javascripts/{name}"></script>' in html
             assert has == loaded, f"{rel}: has what {name} acts on: {has}; loads it: {loaded}"
             if loaded:
