@@ -4,11 +4,13 @@ command as the bank grows, with axe on every page and with axe on the sample (pa
 Not a test: it prints figures. It builds the repository's site and the grown site (the repository
 plus 300 question pages in ten topics, grown.py), or reuses builds given with --real/--grown, and
 serves each as the tests do. For each layout of the tours (desktop light, phone dark) and each
-template, it visits a few of the template's pages twice as the tours do: once with the cheap
-checks alone (status, console, requests, sideways scroll) and once with axe too, and prints
-- the seconds a page of each template costs, cheap and with axe;
+template, it takes a few of the template's pages through a tour three times: the cheap checks
+alone (status, console, requests, sideways scroll) one page at a time, then with axe too (the
+tours before the sample), then the cheap checks alone with tour.AT_ONCE pages at a time (the tours
+now, on every page). It prints
+- the seconds a page of each template costs in each of these, and axe's share;
 - a tour of each site, projected from those costs and the site's pages per template: every check
-  on every page (before the sample) and the sampled scheme (what the tests run now);
+  on every page (before) and axe on the sample with the cheap checks on every page (now);
 - the hidden-answer check (test_practice_hiding.py), which runs on every question page at two
   widths, per page and for each site.
 
@@ -21,12 +23,12 @@ With --keep, the builds are left in DIR (real/, grown/site/) to pass to a later 
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import tempfile
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,14 +36,14 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "scripts")]
 
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 
-from browser.gates import CHROMIUM, CHROMIUM_ARGS, recorded_context  # noqa: E402
+from browser.gates import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from browser.grown import make_grown_source  # noqa: E402
 from browser.page_sample import size_for  # noqa: E402
 from browser.page_templates import QUESTION, templates  # noqa: E402
 from browser.serve import serve  # noqa: E402
 from browser.sites import Site, build_site, question_urls  # noqa: E402
 from browser.test_practice_hiding import WIDTHS, leaks_on  # noqa: E402
-from browser.tour import DESKTOP_LIGHT, PHONE_DARK, Layout, check_page  # noqa: E402
+from browser.tour import AT_ONCE, DESKTOP_LIGHT, PHONE_DARK, Layout, Tour  # noqa: E402
 
 LAYOUTS = (DESKTOP_LIGHT, PHONE_DARK)
 
@@ -60,21 +62,34 @@ def timed(action: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
+@dataclass(frozen=True)
+class Costs:
+    """Seconds a page of one template costs in one layout's tour."""
+
+    cheap: float      # the cheap checks, one page at a time (the tours before the sample)
+    full: float       # the cheap checks and axe, one page at a time (before: every page)
+    cheap_now: float  # the cheap checks, AT_ONCE pages at a time (now: every page)
+
+    @property
+    def axe(self) -> float:
+        return self.full - self.cheap
+
+
 def page_costs(browser: Browser, site: Site, layout: Layout, by_template: dict[str, list[str]],
-               per_template: int) -> dict[str, tuple[float, float]]:
-    """Per template, the mean seconds of a page with the cheap checks and with axe too."""
-    costs = {}
-    with recorded_context(browser, site.base, **layout.options) as (context, visits):
-        first = next(iter(by_template.values()))[0]
-        check_page(context, visits, site.url(first), layout, expensive=False)  # the cold cache
-        for template, pages in by_template.items():
-            cheap, full = [], []
-            for rel in spread(pages, per_template):
-                url = site.url(rel)
-                cheap.append(timed(lambda u=url: check_page(context, visits, u, layout, False)))
-                full.append(timed(lambda u=url: check_page(context, visits, u, layout, True)))
-            costs[template] = (statistics.mean(cheap), statistics.mean(full))
-    return costs
+               per_template: int) -> dict[str, Costs]:
+    """Per template, the mean seconds of a page in the tours as they were and as they are."""
+    measured = {template: spread(pages, per_template) for template, pages in by_template.items()}
+    everything = {rel for pages in measured.values() for rel in pages}
+    seconds: dict[tuple[str, int, bool], float] = {}
+    for at_once, axe in ((1, False), (1, True), (AT_ONCE, False)):
+        with ExitStack() as stack:
+            pages = Tour(stack, browser, site, layout, at_once)
+            pages.run([by_template[QUESTION][0]] * at_once, ())  # each context's cold cache
+            for template, rels in measured.items():
+                took = timed(lambda r=rels, e=(everything if axe else ()), t=pages: t.run(r, e))
+                seconds[template, at_once, axe] = took / len(rels)
+    return {template: Costs(seconds[template, 1, False], seconds[template, 1, True],
+                            seconds[template, AT_ONCE, False]) for template in measured}
 
 
 def hiding_cost(browser: Browser, site: Site, pages: list[str]) -> float:
@@ -93,28 +108,30 @@ def report(browser: Browser, site: Site, per_template: int) -> dict[str, float]:
     """Print one site's figures; return its projected tour seconds."""
     by_template = templates(site)
     counts = {t: len(p) for t, p in by_template.items()}
-    print(f"\n{site.name}: {sum(counts.values())} pages, {counts[QUESTION]} question pages, "
-          f"{len(counts)} templates")
-    before = after = 0.0
-    cheap_all = full_all = 0.0
+    pages = sum(counts.values())
+    print(f"\n{site.name}: {pages} pages, {counts[QUESTION]} question pages, {len(counts)} templates",
+          flush=True)
+    before = after = cheap_all = axe_all = 0.0
     for layout in LAYOUTS:
         costs = page_costs(browser, site, layout, by_template, per_template)
-        print(f"  {layout.name}: seconds a page (cheap checks / with axe), pages, sampled")
-        for template, (cheap, full) in costs.items():
+        print(f"  {layout.name}: seconds a page: cheap checks alone, {AT_ONCE} at once, axe; "
+              "pages; sampled")
+        for template, cost in costs.items():
             sampled = min(counts[template], size_for(template))
-            print(f"    {template:28} {cheap:6.2f} / {full:6.2f}   {counts[template]:4} {sampled:4}")
-            before += counts[template] * full
-            after += (counts[template] - sampled) * cheap + sampled * full
-            cheap_all += counts[template] * cheap
-            full_all += counts[template] * full
-    pages = sum(counts.values())
-    print(f"  per page, both tours, weighted by the site's templates: cheap {cheap_all / pages:.2f} s, "
-          f"axe {(full_all - cheap_all) / pages:.2f} s")
+            print(f"    {template:26} {cost.cheap:6.2f} {cost.cheap_now:6.2f} {cost.axe:6.2f}"
+                  f"   {counts[template]:4} {sampled:4}")
+            before += counts[template] * cost.full
+            after += counts[template] * cost.cheap_now + sampled * cost.axe
+            cheap_all += counts[template] * cost.cheap
+            axe_all += counts[template] * cost.axe
+        print(flush=True, end="")
+    print(f"  a page of this site, both tours, by its templates: cheap checks {cheap_all / pages:.2f} s, "
+          f"axe {axe_all / pages:.2f} s")
     hiding = hiding_cost(browser, site, spread(by_template[QUESTION], per_template * 2))
     print(f"  hidden answers: {hiding:.2f} s a question page (both widths), "
           f"{hiding * counts[QUESTION]:.0f} s for the site")
     print(f"  page tours, projected: every check on every page {before:.0f} s; "
-          f"sampled {after:.0f} s")
+          f"now {after:.0f} s", flush=True)
     return {"before": before, "after": after, "hiding": hiding * counts[QUESTION]}
 
 
@@ -151,7 +168,7 @@ def main() -> None:
             base = stack.enter_context(serve(built))
             figures[name] = report(browser, Site(name, root, built, base, question_urls(root)),
                                    args.per_template)
-    print("\nthe page tours and the hidden-answer check (s):  every page  sampled  hidden answers")
+    print("\nthe page tours and the hidden-answer check (s):  before      now  hidden answers")
     for name, seconds in figures.items():
         print(f"  {name:46} {seconds['before']:10.0f} {seconds['after']:8.0f} {seconds['hiding']:15.0f}")
     grew = {key: figures["grown"][key] - figures["real"][key] for key in figures["real"]}

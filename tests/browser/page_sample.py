@@ -28,9 +28,9 @@ from helpers import ROOT
 
 from .page_templates import QUESTION
 
-# Pages sampled per template; a template with fewer pages is taken whole. Question pages are
+# Pages sampled per template (a notebook page costs axe half a minute). Question pages are
 # most of the site and the ones a change to the question layout touches, so more of them.
-PER_TEMPLATE = 2
+PER_TEMPLATE = 1
 PER_TEMPLATE_SIZES = {QUESTION: 6}
 SEED_VARIABLE, ALL_VARIABLE = "SITE_SAMPLE_SEED", "SITE_SAMPLE"
 
