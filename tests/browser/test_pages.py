@@ -1,50 +1,65 @@
 """Every page of the built site, as a reader's browser meets it: it loads (status 200, no console
-error, no failed request), asks no other host for anything, passes axe-core with no serious or
-critical violation, and, at phone width, does not scroll sideways.
+error, no failed request), asks no other host for anything, and, at phone width, does not scroll
+sideways; and every template of page passes axe-core with no serious or critical violation.
 
-On the real site only: these are the slowest tests (axe's colour-contrast rule takes a second on a
-question page), and test_gates_catch_breaks.py runs the same gates on the fixture site's pages.
+axe runs on a sample (page_sample.py): every template, a fixed number of pages each, drawn by a
+seed that changes with the commit, so the tours cost the same however many questions the bank
+has. The sample and its seed are in the failure message and in the run's site measurements;
+`SITE_SAMPLE_SEED=<seed>` draws the same sample again and `SITE_SAMPLE=all` runs axe on every
+page. tests/browser/bench_tour.py times the tours.
+
+On the real site only: these are the slowest browser tests (axe's colour-contrast rule takes a
+second on a question page), and test_gates_catch_breaks.py runs the same gates on the fixture
+site's pages.
 """
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Browser
 
-from .gates import (
-    DESKTOP,
-    PHONE,
-    recorded_context,
-    serious_accessibility_violations,
-    sideways_scroll,
-    visit,
-)
+from .page_sample import PageSample, sample_from_env
+from .page_templates import NOTEBOOK, QUESTION, TOPIC, templates
 from .sites import Site
+from .tour import DESKTOP_LIGHT, PHONE_DARK, tour
 
 
-def test_every_page_on_a_desktop_in_the_light_scheme(real_site: Site, browser: Browser) -> None:
-    problems: list[str] = []
-    with recorded_context(browser, real_site.base, viewport=DESKTOP, color_scheme="light") as (context,
-                                                                                           visits):
-        for rel in real_site.pages:
-            page, record = visit(context, visits, real_site.url(rel), quiet=False)
-            problems += serious_accessibility_violations(page)
-            page.wait_for_load_state("networkidle")
-            problems += record.problems()
-            page.close()
+@pytest.fixture(scope="module")
+def page_sample(real_site: Site, report: dict[str, object]) -> PageSample:
+    chosen = sample_from_env(templates(real_site))
+    report["page tours: axe on"] = {"seed": chosen.seed, "every page": chosen.every_page,
+                                    "pages": f"{len(chosen.pages)} of {chosen.total}",
+                                    "sample": chosen.by_template}
+    print(chosen.describe())
+    return chosen
+
+
+def test_the_sample_takes_every_template_of_the_real_site(real_site: Site,
+                                                         page_sample: PageSample) -> None:
+    """The real site's pages, as the classifier sees them: its question pages, its topics, the
+    notebooks, the home page, the tools and the theme's 404 each in their template, and each
+    template in the sample the tours run axe on."""
+    found = templates(real_site)
+    assert found[QUESTION] == sorted(real_site.questions)
+    assert found[TOPIC] == sorted(topic + "/" for topic in real_site.topics)
+    assert len(found[NOTEBOOK]) == len(real_site.topics), found[NOTEBOOK]
+    assert {"page:index.md", "page:questions.md", "page:progress.md", "page:study-plan.md",
+            "page:mock-interview.md", "static:404.html"} <= set(found), sorted(found)
+    assert sorted(rel for pages in found.values() for rel in pages) == sorted(real_site.pages)
+    assert all(page_sample.by_template[template] for template in found), page_sample.describe()
+    assert page_sample.every_page or len(page_sample.pages) < len(real_site.pages) / 2
+
+
+def test_every_page_on_a_desktop_in_the_light_scheme(real_site: Site, browser: Browser,
+                                                     page_sample: PageSample) -> None:
+    problems = tour(browser, real_site, DESKTOP_LIGHT, real_site.pages, page_sample)
     assert len(real_site.pages) > 5, real_site.pages
-    assert not problems, "\n".join(problems)
+    assert not problems, page_sample.describe() + "\n" + "\n".join(problems)
 
 
-def test_every_page_on_a_phone_in_the_dark_scheme(real_site: Site, browser: Browser) -> None:
+def test_every_page_on_a_phone_in_the_dark_scheme(real_site: Site, browser: Browser,
+                                                  page_sample: PageSample) -> None:
     """The phone layout (drawer navigation, no sidebars) and the dark palette are what many readers
     get; axe runs here too, so both layouts and both palettes meet it."""
-    problems: list[str] = []
-    with recorded_context(browser, real_site.base, viewport=PHONE, color_scheme="dark",
-                          is_mobile=True, has_touch=True) as (context, visits):
-        for rel in real_site.pages:
-            page, record = visit(context, visits, real_site.url(rel), quiet=False)
-            problems += sideways_scroll(page) + serious_accessibility_violations(page)
-            page.wait_for_load_state("networkidle")
-            problems += record.problems()
-            page.close()
-    assert not problems, "\n".join(problems)
+    problems = tour(browser, real_site, PHONE_DARK, real_site.pages, page_sample)
+    assert not problems, page_sample.describe() + "\n" + "\n".join(problems)

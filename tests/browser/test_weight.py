@@ -13,6 +13,8 @@ import pytest
 from playwright.sync_api import Browser
 
 from .gates import Weight, first_visit_weight
+from .page_sample import sample
+from .page_templates import templates
 from .sites import Site
 
 # Budgets, from measurement of the real site (17 questions) on 2026-11-30:
@@ -129,3 +131,14 @@ def test_the_index_grows_by_its_topics_only(real_site: Site, grown_site: Site, b
     served, grown_served = ((site.dir / "questions" / "index.html").read_text(encoding="utf-8")
                             .count("<tr data-id=") for site in (real_site, grown_site))
     assert served == grown_served < len(real_site.questions), (served, grown_served)
+
+
+def test_the_page_tours_sample_no_more_pages_of_the_grown_site(real_site: Site,
+                                                              grown_site: Site) -> None:
+    """The tours' axe sample (page_sample.py) of the built grown site, its templates read from
+    its pages, is the size of the real site's: the tours' expensive half does not grow with the
+    bank. Here because this module builds the grown site, once."""
+    real, grown = (sample(templates(site), "seed") for site in (real_site, grown_site))
+    assert grown.total >= real.total + 300, (real.total, grown.total)
+    assert set(grown.by_template) == set(real.by_template), (real.by_template, grown.by_template)
+    assert len(grown.pages) == len(real.pages), (real.by_template, grown.by_template)
