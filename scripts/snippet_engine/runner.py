@@ -17,11 +17,11 @@ from .analysis import fresh_need, rendezvous_port_default, warm_kind
 from .cachekey import compute_key, sha256_file
 from .discovery import Snippet, discover
 from .environment import Environment
-from .normalize import PathContext, normalize
+from .normalize import PathContext, RunWindow, normalize
 from .options import parse_options
 from .packages import package_versions
 from .progress import Progress
-from .protocol import GOOD, Task, WarmKind
+from .protocol import GOOD, Reply, Task, WarmKind
 from .protocol import Outcome as Status
 from .records import Record, RecordError, mark_stale, read_record, store
 from .scheduler import WorkerPool, run_parallel
@@ -126,6 +126,13 @@ def _now() -> str:
     return dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
+def _window(reply: Reply) -> RunWindow | None:
+    """When the worker says the snippet ran; None for a task no worker started."""
+    if "started_at" in reply and "ended_at" in reply:
+        return RunWindow(reply["started_at"], reply["ended_at"])
+    return None
+
+
 def execute(root: Path, jobs: list[Job], env: Environment, parallel: int,
             progress: Progress, pool: WorkerPool | None = None,
             mark_failures: bool = True) -> list[Outcome]:
@@ -149,7 +156,8 @@ def execute(root: Path, jobs: list[Job], env: Environment, parallel: int,
         context = PathContext.build(root.resolve(),
                                     Path(reply["task_dir"]) if reply["task_dir"] else None,
                                     Path(reply["work_dir"]) if reply["work_dir"] else None,
-                                    reply.get("pid"), reply.get("interpreter"))
+                                    reply.get("pid"), reply.get("interpreter"),
+                                    _window(reply))
         output = normalize(reply["output"], context)
         message = normalize(reply["message"], context)
         outcome = Outcome(job.snippet.rel, env.device, reply["status"], False, reply["duration"],
