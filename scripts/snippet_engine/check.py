@@ -19,7 +19,7 @@ from .environment import Environment, torch_version
 from .options import SnippetOptionError, parse_options
 from .packages import describe_changes
 from .pins import release
-from .records import Record, RecordError, read_record
+from .records import Record, RecordError, misplaced, read_record
 
 RecordState = Literal["current", "missing", "stale", "damaged"]
 
@@ -47,6 +47,9 @@ def record_state(snippet_path: Path, root: Path, device: str) -> tuple[RecordSta
         return "missing", "no record yet"
     if record.is_stale:
         return "stale", f"marked stale: {record.stale}"
+    elsewhere = misplaced(record, snippet, device)
+    if elsewhere:
+        return "stale", elsewhere
     key, _ = compute_key(snippet, env, root)
     if record.key != key:
         return "stale", why_stale(record, env, snippet_packages(snippet, root))

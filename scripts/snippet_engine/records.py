@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .discovery import all_records
+from .discovery import Snippet, all_records
 from .errors import ProjectError
 from .protocol import GOOD, Outcome
 
@@ -58,9 +58,11 @@ class Record:
         return replace(self, stale=" ".join(why.split())[:300] or "marked stale")
 
     def same_result(self, other: Record) -> bool:
-        """Whether two records say the same thing, ignoring when, how fast, and on what CPU."""
-        return (self.key, self.status, self.error_type, self.output, self.stale) == (
-            other.key, other.status, other.error_type, other.output, other.stale)
+        """Whether two records say the same thing, ignoring when, how fast, and on what CPU (but
+        not for which snippet: a record renamed with its snippet is rewritten with its path)."""
+        return (self.snippet, self.device, self.key, self.status, self.error_type, self.output,
+                self.stale) == (other.snippet, other.device, other.key, other.status,
+                                other.error_type, other.output, other.stale)
 
     def render(self) -> str:
         header = "\n".join(f"{spec.header}: {spec.write(getattr(self, spec.attr))}"
@@ -193,6 +195,16 @@ def read_record(path: Path) -> Record | None:
         raise RecordError(f"{path}: not UTF-8 text ({exc}). Delete it and re-run: "
                           "python scripts/snippets.py run") from None
     return parse_record(text, path)
+
+
+def misplaced(record: Record, snippet: Snippet, device: str) -> str:
+    """Why `record` does not stand for `snippet` on `device`, or "": the key holds no path, so a
+    record copied or renamed together with its snippet would match its key, though its output
+    may print the path it was recorded at (a traceback, a printed `__file__`)."""
+    if (record.snippet, record.device) == (snippet.rel, device):
+        return ""
+    return (f"this is the record of {record.snippet} [{record.device}], copied or renamed "
+            f"here with its snippet; re-run {snippet.rel} to record it at its own path")
 
 
 def copy_without_records(root: Path, dest: Path) -> None:

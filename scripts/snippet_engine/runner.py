@@ -23,7 +23,7 @@ from .packages import package_versions
 from .progress import Progress
 from .protocol import GOOD, Reply, Task, WarmKind
 from .protocol import Outcome as Status
-from .records import Record, RecordError, mark_stale, read_record, store
+from .records import Record, RecordError, mark_stale, misplaced, read_record, store
 from .scheduler import WorkerPool, run_parallel
 from .sharding import assign
 
@@ -98,7 +98,7 @@ def plan(root: Path, snippets: list[Snippet], env: Environment, force: bool,
         key, helpers = compute_key(snippet, env, root)
         previous = _safe_read(snippet.record_path(env.device))
         if (not force and previous is not None and previous.key == key
-                and not previous.is_stale):
+                and not previous.is_stale and not misplaced(previous, snippet, env.device)):
             cached.append(Outcome(snippet.rel, env.device, previous.status, True,
                                   previous.duration_s, previous.output,
                                   error_type=previous.error_type))
