@@ -48,3 +48,19 @@ def test_a_snippet_renamed_with_its_record_fails_check(repo: Path, record_of) ->
     record = read_record(record_of(repo, "snippets/other/new_name.py"))
     assert record is not None and record.snippet == "snippets/other/new_name.py"
     assert run_cli("check", root=repo).returncode == 0
+
+
+def test_an_output_edited_by_hand_fails_check_and_run_records_it_again(repo: Path,
+                                                                       record_of) -> None:
+    write(repo, "snippets/t/a.py", "print(2 + 2)\n")
+    assert run_cli("run", "--progress", "never", root=repo).returncode == 0
+    path = record_of(repo, "snippets/t/a.py")
+    path.write_text(path.read_text().replace("\n4\n", "\n5\n"))
+    done = run_cli("check", root=repo)
+    assert done.returncode == 1
+    assert "snippets/t/a.py [cpu]: damaged:" in done.stdout
+    assert "edited after the run wrote it" in done.stdout
+    assert run_cli("run", "--progress", "never", root=repo).returncode == 0
+    record = read_record(path)
+    assert record is not None and record.output == "4\n"
+    assert run_cli("check", root=repo).returncode == 0
