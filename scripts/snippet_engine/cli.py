@@ -151,9 +151,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     if listed:
         print(notes_summary(listed))
     if failing:
-        print(f"\n{len(failing)} problem(s). Re-run: python scripts/snippets.py run "
-              + ("--device cuda " if any(p.device == "cuda" for p in failing) else "")
-              + "(then commit the records)")
+        records = [p for p in failing if not p.path.startswith(f"{drift.REPORT_DIR}/")]
+        print(f"\n{len(failing)} problem(s)." + (
+            " Re-run: python scripts/snippets.py run "
+            + ("--device cuda " if any(p.device == "cuda" for p in records) else "")
+            + "(then commit the records)" if records else " The drift report's line says how to "
+            "bring it up to date"))
         return 1
     print("records are current")
     return 0
