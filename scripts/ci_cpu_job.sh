@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-STEPS=(setup check drift test build)
+STEPS=(setup check verify drift test build)
 
 export NO_MKDOCS_2_WARNING=1 DISABLE_MKDOCS_2_WARNING=true
 # requirements.txt pins torch==2.13.0 exactly; with the CPU index beside PyPI that pin resolves to
@@ -24,6 +24,24 @@ step_setup() {
 step_check() {
   # Executes nothing: every CPU record present and current (CUDA problems are listed only).
   .venv/bin/python scripts/snippets.py check
+}
+
+step_verify() {
+  # Every CPU snippet whose record this submission changed, re-run and compared with its record:
+  # a record's digest catches an output edited by hand, this catches one whose digest was
+  # rewritten too. The base is VERIFY_SINCE (the workflow gives the pull request's base or the
+  # commit before the push), else where HEAD left origin/main. With neither (a first push, a
+  # clone without origin), it says so: the drift step below re-runs every snippet anyway.
+  local since=${VERIFY_SINCE:-}
+  if [ -z "$since" ] || ! git rev-parse --verify --quiet "$since^{commit}" >/dev/null; then
+    since=$(git merge-base HEAD origin/main 2>/dev/null || true)
+  fi
+  if [ -z "$since" ]; then
+    echo "verify: no base commit to compare with (VERIFY_SINCE='${VERIFY_SINCE:-}', no" \
+         "origin/main); the drift step re-runs every snippet instead" >&2
+    return 0
+  fi
+  .venv/bin/python scripts/snippets.py verify-changed --since "$since" --device cpu --progress never
 }
 
 step_drift() {

@@ -211,9 +211,14 @@ def test_the_cpu_job_is_the_local_script_in_the_same_order() -> None:
     assert job["container"]["image"] == "python:3.11-bookworm"
     runs = [s["run"].strip() for s in job["steps"] if "run" in s]
     assert runs == [f"bash {CPU_JOB_SCRIPT} {step}" for step in cpu_job_steps()]
-    assert cpu_job_steps() == ["setup", "check", "drift", "test", "build"]
+    assert cpu_job_steps() == ["setup", "check", "verify", "drift", "test", "build"]
     script = (ROOT / CPU_JOB_SCRIPT).read_text(encoding="utf-8")
-    for command in ("scripts/snippets.py check", "scripts/snippets.py run --force --device cpu",
+    # verify-changed needs the base commit: the whole history, and the base in VERIFY_SINCE.
+    assert job["steps"][0]["with"]["fetch-depth"] == 0
+    verify = next(s for s in job["steps"] if s.get("run", "").strip().endswith(" verify"))
+    assert "github.event.pull_request.base.sha" in verify["env"]["VERIFY_SINCE"]
+    for command in ("scripts/snippets.py check", "scripts/snippets.py verify-changed --since",
+                    "scripts/snippets.py run --force --device cpu",
                     "bash scripts/dev.sh test", "mkdocs build --strict",
                     "https://download.pytorch.org/whl/cpu"):
         assert command in script

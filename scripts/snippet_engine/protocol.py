@@ -100,6 +100,10 @@ class Reply(Verdict):
     work_dir: str
     pid: NotRequired[int]
     interpreter: NotRequired[dict[str, str]]  # the worker's sysconfig paths (normalize.PathContext)
+    # When the snippet ran (time.time() at the fork and after its last output): a time it printed
+    # in between is a clock reading (normalize.RunWindow).
+    started_at: NotRequired[float]
+    ended_at: NotRequired[float]
 
 
 def engine_failure(task_id: int, message: str) -> Reply:

@@ -7,7 +7,7 @@ checks see (contrast, landmarks, names) is the template, not the text, so a samp
 every template covers them.
 
 The templates are derived from the site, not listed by hand:
-- `question`: the source's question pages (question_pages.loading, as the build renders them);
+- `question`: the source's question pages (question_pages.format.loading, as the build renders them);
 - `topic`: the topics' own pages (docs/topics.yml: `<topic>/`);
 - `notebook`: a page mkdocs-jupyter rendered from a notebook (its `jp-Notebook` in the HTML);
 - `static:<name>`: a page the theme writes from a template of its own (404.html), known by a URL

@@ -1,4 +1,5 @@
-"""Command line of the snippet engine: `run`, `check`, `drift` and `summary` (see CONTRIBUTING.md)."""
+"""Command line of the snippet engine: `run`, `check`, `verify-changed`, `drift` and `summary`
+(see CONTRIBUTING.md)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from pathlib import Path
 
 from snippet_engine.commands import drift
 from snippet_engine.commands.summary import summarize
+from snippet_engine.commands.verify import verify
 from snippet_engine.errors import ProjectError
 from snippet_engine.execution.progress import Progress
 from snippet_engine.execution.runner import execute, plan, select, summarize_failures
@@ -60,6 +62,15 @@ def _parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="execute nothing; fail on missing or stale records")
     check.add_argument("--device", choices=("cpu", "cuda", "all"), default=None,
                        help="also fail on this device's problems (CPU problems always fail)")
+    changed = sub.add_parser(
+        "verify-changed", help="re-run every snippet whose record differs from a git ref (the "
+                               "submission's base) and fail unless each prints what its record says")
+    changed.add_argument("--since", required=True, metavar="REF",
+                         help="the commit the submission started from (origin/main, a sha)")
+    changed.add_argument("--device", choices=("cpu", "cuda"), default="cpu",
+                         help="the device to re-run on; other devices' records are only listed")
+    changed.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    changed.add_argument("--progress", choices=("auto", "always", "never"), default="auto")
     summary = sub.add_parser(
         "summary", help="execute nothing; say in Markdown what a sharded run recorded, what "
                         "failed and what is still missing (exit 1 unless everything is current)")
@@ -140,9 +151,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     if listed:
         print(notes_summary(listed))
     if failing:
-        print(f"\n{len(failing)} problem(s). Re-run: python scripts/snippets.py run "
-              + ("--device cuda " if any(p.device == "cuda" for p in failing) else "")
-              + "(then commit the records)")
+        records = [p for p in failing if not p.path.startswith(f"{drift.REPORT_DIR}/")]
+        print(f"\n{len(failing)} problem(s)." + (
+            " Re-run: python scripts/snippets.py run "
+            + ("--device cuda " if any(p.device == "cuda" for p in records) else "")
+            + "(then commit the records)" if records else " The drift report's line says how to "
+            "bring it up to date"))
         return 1
     print("records are current")
     return 0
@@ -160,6 +174,32 @@ def notes_summary(listed: list[Problem]) -> str:
     devices = " ".join(sorted(by_device))
     return (f"note (does not fail here): {'; '.join(parts)} record(s). "
             f"List them with: python scripts/snippets.py check --device {devices}")
+
+
+def cmd_verify_changed(args: argparse.Namespace) -> int:
+    root = args.root.resolve()
+    try:
+        env = detect(args.device)
+        enabled = {"auto": None, "always": True, "never": False}[args.progress]
+        verdicts, others = verify(root, args.since, env, max(args.jobs, 1), enabled)
+    except (ProjectError, FileNotFoundError) as exc:
+        print(f"snippets.py verify-changed: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt as exc:
+        print("\ninterrupted: nothing was verified, and no committed record was touched",
+              file=sys.stderr)
+        return 128 + getattr(exc, "signum", signal.SIGINT)
+    bad = [v for v in verdicts if v.problem]
+    for verdict in verdicts:
+        print(f"FAIL {verdict.record}: {verdict.problem}" if verdict.problem
+              else f"ok   {verdict.record}")
+    if others:
+        print(f"not re-run here (another device): {', '.join(others)}")
+    print(f"{len(verdicts)} {env.device} record(s) changed since {args.since}: "
+          + (f"{len(bad)} not what their snippet prints. Re-run them (python scripts/snippets.py "
+             "run PATH) and commit what the run writes; never edit a record by hand"
+             if bad else "each prints what its record says"))
+    return 1 if bad else 0
 
 
 def cmd_drift(args: argparse.Namespace) -> int:
@@ -195,7 +235,8 @@ def _on_sigterm(signum: int, frame: object) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    commands = {"run": cmd_run, "check": cmd_check, "drift": cmd_drift, "summary": cmd_summary}
+    commands = {"run": cmd_run, "check": cmd_check, "drift": cmd_drift, "summary": cmd_summary,
+                "verify-changed": cmd_verify_changed}
     if threading.current_thread() is not threading.main_thread():
         return commands[args.command](args)  # only the main thread can handle a signal
     previous = signal.signal(signal.SIGTERM, _on_sigterm)

@@ -56,6 +56,7 @@ class Change:
     message: str  # the engine's message for a failure
     diff: str  # unified diff of the normalised outputs, committed first
     only_torch_lines: bool = False  # the outputs differ only in torch's own line numbers
+    key: str = ""  # the committed record's key: which version of the snippet was compared
 
 
 def _outcome_label(status: str, error_type: str = "") -> str:
@@ -162,7 +163,8 @@ def compare(root: Path, env: Environment, outcomes: list[Outcome]) -> dict:
             now=_outcome_label(outcome.status, now_error), message=outcome.message,
             diff="" if klass == "unchanged" else _diff(committed.output, outcome.output, outcome.path),
             only_torch_lines=klass == "output changed" and only_torch_lines(committed.output,
-                                                                            outcome.output)))
+                                                                            outcome.output),
+            key=committed.key))
     counts = {klass: sum(c.klass == klass for c in changes) for klass in CLASSES}
     return {
         "schema": SCHEMA,
@@ -172,7 +174,9 @@ def compare(root: Path, env: Environment, outcomes: list[Outcome]) -> dict:
         "compared": {"torch": env.torch_version, "python": env.python_version,
                      "hardware": env.hardware},
         "counts": counts,
-        "snippets": [{"snippet": c.snippet, "class": c.klass, "pages": pages.get(c.snippet, []),
+        # "key": the committed record's, compared with here (`drift_coverage` checks it is current).
+        "snippets": [{"snippet": c.snippet, "key": c.key, "class": c.klass,
+                      "pages": pages.get(c.snippet, []),
                       "committed": c.committed, "now": c.now, "message": c.message,
                       "only_torch_lines": c.only_torch_lines, "diff": c.diff} for c in changes],
     }

@@ -21,6 +21,7 @@ import os
 import random
 import runpy
 import sys
+import threading
 import traceback
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -137,6 +138,24 @@ def snippet_line(exc: BaseException, snippet: str) -> int | None:
     return line
 
 
+def _finalize() -> None:
+    """End as a fresh interpreter ends (Py_FinalizeEx), before the engine's `os._exit`: first
+    `threading._shutdown`, which runs threading's own exit hooks (`ThreadPoolExecutor` finishes
+    the work it was given) and waits for every non-daemon thread, then the `atexit` handlers,
+    then the flush of every buffer. Without it a thread's output would be lost, and forked and
+    fresh runs would agree on losing it. The worker's timeout still bounds the wait."""
+    try:
+        threading._shutdown()  # type: ignore[attr-defined]
+    except BaseException:
+        # As Python does: an error while waiting (Ctrl-C) is printed, and exit goes on.
+        traceback.print_exc()
+    try:
+        atexit._run_exitfuncs()
+    except BaseException:
+        pass
+    _flush_all()
+
+
 def execute(task: ChildTask, capture_fd: int | None = None) -> NoReturn:
     """Run one snippet in this process and exit it. Never returns."""
     result_path = Path(task["result"])
@@ -191,11 +210,7 @@ def execute(task: ChildTask, capture_fd: int | None = None) -> NoReturn:
         else:
             result["matches"] = False
             sys.stderr.write(_user_traceback(exc, snippet))
-    try:
-        atexit._run_exitfuncs()
-    except BaseException:
-        pass
-    _flush_all()
+    _finalize()
     result_path.write_text(json.dumps(result))
     os._exit(0)
 

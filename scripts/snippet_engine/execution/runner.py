@@ -16,13 +16,13 @@ from snippet_engine import ENGINE_VERSION
 from snippet_engine.execution.progress import Progress
 from snippet_engine.execution.scheduler import WorkerPool, run_parallel
 from snippet_engine.execution.sharding import assign
-from snippet_engine.protocol import GOOD, Task, WarmKind
+from snippet_engine.protocol import GOOD, Reply, Task, WarmKind
 from snippet_engine.protocol import Outcome as Status
 from snippet_engine.records.cachekey import compute_key, sha256_file
 from snippet_engine.records.environment import Environment
-from snippet_engine.records.normalize import PathContext, normalize
+from snippet_engine.records.normalize import PathContext, RunWindow, normalize
 from snippet_engine.records.packages import package_versions
-from snippet_engine.records.record_file import Record, RecordError, mark_stale, read_record, store
+from snippet_engine.records.record_file import Record, RecordError, mark_stale, misplaced, read_record, store
 from snippet_engine.source.analysis import fresh_need, rendezvous_port_default, warm_kind
 from snippet_engine.source.discovery import Snippet, discover
 from snippet_engine.source.options import parse_options
@@ -98,7 +98,7 @@ def plan(root: Path, snippets: list[Snippet], env: Environment, force: bool,
         key, helpers = compute_key(snippet, env, root)
         previous = _safe_read(snippet.record_path(env.device))
         if (not force and previous is not None and previous.key == key
-                and not previous.is_stale):
+                and not previous.is_stale and not misplaced(previous, snippet, env.device)):
             cached.append(Outcome(snippet.rel, env.device, previous.status, True,
                                   previous.duration_s, previous.output,
                                   error_type=previous.error_type))
@@ -126,6 +126,13 @@ def _now() -> str:
     return dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
+def _window(reply: Reply) -> RunWindow | None:
+    """When the worker says the snippet ran; None for a task no worker started."""
+    if "started_at" in reply and "ended_at" in reply:
+        return RunWindow(reply["started_at"], reply["ended_at"])
+    return None
+
+
 def execute(root: Path, jobs: list[Job], env: Environment, parallel: int,
             progress: Progress, pool: WorkerPool | None = None,
             mark_failures: bool = True) -> list[Outcome]:
@@ -149,7 +156,8 @@ def execute(root: Path, jobs: list[Job], env: Environment, parallel: int,
         context = PathContext.build(root.resolve(),
                                     Path(reply["task_dir"]) if reply["task_dir"] else None,
                                     Path(reply["work_dir"]) if reply["work_dir"] else None,
-                                    reply.get("pid"), reply.get("interpreter"))
+                                    reply.get("pid"), reply.get("interpreter"),
+                                    _window(reply))
         output = normalize(reply["output"], context)
         message = normalize(reply["message"], context)
         outcome = Outcome(job.snippet.rel, env.device, reply["status"], False, reply["duration"],

@@ -130,6 +130,7 @@ class _Ended:
     rusage: resource.struct_rusage | None
     killed_for: KillReason | None
     duration: float  # seconds from the fork to its exit
+    ended_at: float  # time.time() once it and what it started had stopped printing
 
 
 def _free_port() -> str:
@@ -260,7 +261,7 @@ def _collect(spawned: _Spawned) -> _Ended:
     if _shared_headers is not None and (cut_short or left_running):
         # A compiler it started may have been killed mid-header: the next snippet builds again.
         prune_since(_shared_headers, spawned.started_at)
-    return _Ended(bytes(captured), status_word, rusage, killed_for, duration)
+    return _Ended(bytes(captured), status_word, rusage, killed_for, duration, time.time())
 
 
 def _as_original(text: str, task: ChildTask) -> str:
@@ -308,6 +309,7 @@ def _reply(spawned: _Spawned, ended: _Ended) -> Reply:
         maxrss_kib=ended.rusage.ru_maxrss if ended.rusage else 0,
         task_dir=str(task_dir), work_dir=spawned.task["cwd"], pid=spawned.pid,
         interpreter=INTERPRETER,
+        started_at=spawned.started_at, ended_at=ended.ended_at,
         **classify(spawned.task, ended.status_word, ended.killed_for, child_result),
     )
     shutil.rmtree(task_dir, ignore_errors=True)

@@ -1,6 +1,8 @@
 """The cache key of a snippet on a device: everything that can change what it prints.
 
-The key covers the snippet's source, each helper it imports from `snippets/`, the torch release,
+The key covers the snippet's source, each helper it imports from `snippets/` (by an import
+statement or `importlib.import_module("_name")`), each data file under `snippets/` it or a helper
+names (`discovery.data_files`), the torch release,
 Python's major.minor version, the device, the engine's version and the version of every installed
 distribution the snippet's output can depend on (`packages`: what it imports, numpy, and what
 those require); never the page prose. A record whose key differs from the current one is stale.
@@ -15,7 +17,7 @@ from pathlib import Path
 from snippet_engine import ENGINE_VERSION
 from snippet_engine.records.environment import Environment
 from snippet_engine.records.packages import package_versions
-from snippet_engine.source.discovery import Snippet, helper_files
+from snippet_engine.source.discovery import Snippet, data_files, helper_files
 
 
 def sha256_file(path: Path) -> str:
@@ -40,5 +42,8 @@ def compute_key(snippet: Snippet, env: Environment, root: Path) -> tuple[str, di
         "device": env.device,
         "packages": snippet_packages(snippet, root),
     }
+    data = {p.relative_to(root).as_posix(): sha256_file(p) for p in data_files(snippet, root)}
+    if data:  # only then: the keys of snippets that read no data file are as they were
+        material["data"] = data
     key = hashlib.sha256(json.dumps(material, sort_keys=True).encode()).hexdigest()
     return key, helpers

@@ -14,10 +14,11 @@ from typing import Literal
 
 from snippet_engine import ENGINE_VERSION
 from snippet_engine.records.cachekey import compute_key, snippet_packages
+from snippet_engine.records.drift_coverage import uncovered
 from snippet_engine.records.environment import Environment, torch_version
 from snippet_engine.records.packages import describe_changes
 from snippet_engine.records.pins import release
-from snippet_engine.records.record_file import Record, RecordError, read_record
+from snippet_engine.records.record_file import Record, RecordError, misplaced, read_record
 from snippet_engine.source.discovery import Snippet, all_records, discover, snippet_for_record
 from snippet_engine.source.options import SnippetOptionError, parse_options
 
@@ -34,8 +35,11 @@ class Problem:
         return f"{self.path} [{self.device}]: {self.what}"
 
 
-def record_state(snippet_path: Path, root: Path, device: str) -> tuple[RecordState, str]:
-    """('current'|'missing'|'stale'|'damaged', explanation) for one snippet on one device."""
+def record_state(snippet_path: Path, root: Path, device: str,
+                 keys: dict[str, str] | None = None) -> tuple[RecordState, str]:
+    """('current'|'missing'|'stale'|'damaged', explanation) for one snippet on one device.
+    `keys`: the snippets' current keys on `device` by path, filled in as they are computed, for
+    a caller that needs them again (`find_problems`, for the drift reports)."""
     snippet = Snippet(snippet_path, snippet_path.relative_to(root).as_posix())
     env = Environment(device=device, torch_version=torch_version(),
                       python_version=platform.python_version(), hardware="")
@@ -47,7 +51,12 @@ def record_state(snippet_path: Path, root: Path, device: str) -> tuple[RecordSta
         return "missing", "no record yet"
     if record.is_stale:
         return "stale", f"marked stale: {record.stale}"
-    key, _ = compute_key(snippet, env, root)
+    elsewhere = misplaced(record, snippet, device)
+    if elsewhere:
+        return "stale", elsewhere
+    key = compute_key(snippet, env, root)[0]
+    if keys is not None:
+        keys[snippet.rel] = key
     if record.key != key:
         return "stale", why_stale(record, env, snippet_packages(snippet, root))
     return "current", ""
@@ -73,6 +82,7 @@ def why_stale(record: Record, env: Environment, packages: dict[str, str]) -> str
 
 def find_problems(root: Path) -> list[Problem]:
     problems: list[Problem] = []
+    cpu_keys: dict[str, str] = {}
     snippets = discover(root)
     for snippet in snippets:
         try:
@@ -81,7 +91,8 @@ def find_problems(root: Path) -> list[Problem]:
             problems.append(Problem("cpu", snippet.rel, str(exc)))
             continue
         for device in devices:
-            state, why = record_state(snippet.path, root, device)
+            state, why = record_state(snippet.path, root, device,
+                                      cpu_keys if device == "cpu" else None)
             if state != "current":
                 problems.append(Problem(device, snippet.rel, f"{state}: {why}"))
     for record in all_records(root):
@@ -98,7 +109,15 @@ def find_problems(root: Path) -> list[Problem]:
         if device not in declared:
             problems.append(Problem(device, rel, f"orphan: {source.name} no longer declares "
                                                  f"{device}; delete the record"))
-    return problems
+    return problems + drift_problems(root, cpu_keys)
+
+
+def drift_problems(root: Path, keys: dict[str, str] | None = None) -> list[Problem]:
+    """A committed drift report that does not hold every CPU snippet at its current key
+    (`drift_coverage`): what it says on the site would stand for snippets it never ran.
+    `keys`: CPU keys already computed, by snippet path."""
+    return [Problem("cpu", coverage.report, coverage.message())
+            for coverage in uncovered(root, keys)]
 
 
 def fails(problem: Problem, device: str | None) -> bool:

@@ -6,10 +6,18 @@ the snippet's cache, memory addresses, the snippet's process id, and the timesta
 ids that log lines carry. The frames the engine itself adds to a printed stack (its own modules,
 and the runpy calls that start the snippet) are dropped, so that a stack reads as a fresh
 `python snippet.py` prints it. Everything else is kept exactly.
+
+A value is replaced only where it is provably one of these, never for its shape alone: a hex
+number is an address only where a repr or a C++ stack frame puts one (`<Foo object at 0x...>`,
+`(0x... in libc10.so)`), so a float's bit pattern or `0x7fffffff` stays; a date-time or a
+`[hh:mm:ss]` is a clock reading only when it falls between the snippet's own start and end
+(`RunWindow`), so a fixed date the snippet prints stays. Log-line headers (glog, Kineto) are
+replaced by their position at the start of a log line.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import re
 import sys
@@ -18,7 +26,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 _ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
-_ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{6,16}\b")
+# Where an address is printed as one: Python's default repr and its kin ("<Foo object at 0x7f..>",
+# "<function f.<locals>.g at 0x7f..>", "<weakref at 0x7f..; to 'Foo' at 0x7f..>",
+# "<cell at 0x7f..: int object at 0x7f..>"), and a frame of a C++ stack as c10 prints it
+# ("+ 0x8c (0x7f3a2b1c4d50 in /usr/lib/libc10.so)", where the offset before it is kept).
+_ADDRESS = re.compile(r"(?<= at )0x[0-9a-fA-F]+(?=>)"
+                      r"|(?<=<weakref at )0x[0-9a-fA-F]+(?=; )"
+                      r"|(?<=<cell at )0x[0-9a-fA-F]+(?=: )"
+                      r"|(?<=\()0x[0-9a-fA-F]+(?= in [^\s)]+\))")
 # glog-style prefix used by torch's C++ and Python logging: "I1130 18:47:31.123456 4242 file.py:12]"
 # (V for the DEBUG-level artifacts that torch._logging.set_logs and TORCH_LOGS turn on), also
 # as c10's logging writes it in a process group's rank: "[rank0]:[E1201 18:55:01.123456 4242 x.cpp:9]".
@@ -32,10 +47,70 @@ _KINETO = re.compile(r"^([A-Z]+):\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \d+:\d+ (?=
 _GENERATED = re.compile(r"(<tmp>/cache/(?:inductor|triton))((?:/[^\s/'\"():,\]]+)+)")
 # A frame of a printed stack ("  File "...", line N, in f" and the indented lines under it).
 _FRAME = re.compile(r'^(?P<prefix>.*?)(?P<indent> +)File "(?P<file>[^"]+)", line \d+, in \S+$')
+# A date-time and a bracketed time of day: replaced only when they fall in the run (RunWindow).
 _ISO_TIME = re.compile(
-    r"\b\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\b")
-_CLOCK = re.compile(r"\[\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\]")
+    r"\b(?P<date>\d{4}-\d{2}-\d{2})[ T](?P<time>\d{2}:\d{2}:\d{2})(?P<fraction>[.,]\d+)?"
+    r"(?P<zone>Z|[+-]\d{2}:?\d{2})?(?![\d:])")
+_CLOCK = re.compile(r"\[(?P<h>\d{2}):(?P<m>\d{2}):(?P<s>\d{2})(?:[.,]\d+)?\]")
+_DAY = 86400.0
 _PID = re.compile(r"\b(pid|PID|process id)([ =:]+)\d+\b")
+
+
+@dataclass(frozen=True)
+class RunWindow:
+    """When the snippet ran, in seconds since the epoch (the worker's clock at the fork and after
+    its last output): a time it printed that falls in it is a reading of the clock during the
+    run, which a re-run cannot repeat; any other time is a value, and is kept. The snippet runs
+    with TZ=UTC, so a time without a zone is UTC. `slack` covers a clock printed to the second."""
+
+    start: float
+    end: float
+    slack: float = 1.0
+
+    def holds(self, moment: float) -> bool:
+        return self.start - self.slack <= moment <= self.end + self.slack
+
+    def holds_time_of_day(self, seconds: float) -> bool:
+        """Whether a UTC time of day (seconds since midnight) was on the clock during the run."""
+        if self.end - self.start + 2 * self.slack >= _DAY:
+            return True
+        low = (self.start - self.slack) % _DAY
+        high = (self.end + self.slack) % _DAY
+        return low <= seconds <= high if low <= high else seconds >= low or seconds <= high
+
+
+def _iso_moment(match: re.Match[str]) -> float | None:
+    """The moment an ISO date-time names, in seconds since the epoch; None if it is no date."""
+    fraction = (match.group("fraction") or "")[1:7]
+    zone = match.group("zone") or "+00:00"
+    if zone == "Z":
+        zone = "+00:00"
+    elif ":" not in zone:
+        zone = f"{zone[:3]}:{zone[3:]}"
+    text = f"{match.group('date')}T{match.group('time')}{'.' + fraction if fraction else ''}{zone}"
+    try:
+        return dt.datetime.fromisoformat(text).timestamp()
+    except ValueError:
+        return None
+
+
+def _replace_clock_readings(text: str, window: RunWindow | None) -> str:
+    """Date-times and `[hh:mm:ss]` times of day that the run's clock showed become <time>."""
+    if window is None:
+        return text
+
+    def iso(match: re.Match[str]) -> str:
+        moment = _iso_moment(match)
+        return "<time>" if moment is not None and window.holds(moment) else match.group(0)
+
+    def clock(match: re.Match[str]) -> str:
+        hours, minutes, seconds = (int(match.group(g)) for g in ("h", "m", "s"))
+        if hours > 23 or minutes > 59 or seconds > 60:
+            return match.group(0)
+        of_day = hours * 3600 + minutes * 60 + seconds
+        return "[<time>]" if window.holds_time_of_day(of_day) else match.group(0)
+
+    return _CLOCK.sub(clock, _ISO_TIME.sub(iso, text))
 
 
 def _own_pid(pid: int) -> re.Pattern[str]:
@@ -74,13 +149,15 @@ class PathContext:
     abbreviations: tuple[tuple[str, str], ...] = ()
     pid: int | None = None
     engine_files: tuple[str, ...] = (str(ENGINE_DIR) + "/", "<frozen runpy>")
+    window: RunWindow | None = None  # when the snippet ran; no time is replaced without it
 
     @classmethod
     def build(cls, repo_root: Path, task_dir: Path | None = None,
               work_dir: Path | None = None, pid: int | None = None,
-              interpreter: dict[str, str] | None = None) -> PathContext:
+              interpreter: dict[str, str] | None = None,
+              window: RunWindow | None = None) -> PathContext:
         """`interpreter`: the paths of the interpreter that ran the snippet (the worker reports
-        them); by default this one's."""
+        them); by default this one's. `window`: when the snippet ran (the worker reports it)."""
         pairs: list[tuple[str, str]] = []
         if work_dir is not None:
             pairs.append((str(work_dir), "<cwd>"))
@@ -124,7 +201,7 @@ class PathContext:
                     if cut and cut != folder_variant and (cut + "/", label) not in short:
                         short.append((cut + "/", label))
         short.sort(key=lambda pair: len(pair[0]), reverse=True)
-        return cls(tuple(expanded), tuple(short), pid)
+        return cls(tuple(expanded), tuple(short), pid, window=window)
 
 
 def drop_engine_frames(text: str, engine_files: tuple[str, ...]) -> str:
@@ -174,8 +251,7 @@ def normalize(raw: bytes | str, context: PathContext) -> str:
     text = _KINETO.sub(r"\1:<time> <pid>:<tid> ", text)
     if context.pid:
         text = _own_pid(context.pid).sub(lambda m: (m.group(1) or m.group(2)) + "<pid>", text)
-    text = _ISO_TIME.sub("<time>", text)
-    text = _CLOCK.sub("[<time>]", text)
+    text = _replace_clock_readings(text, context.window)
     text = _PID.sub(r"\1\2<pid>", text)
     text = _ADDRESS.sub("0x<addr>", text)
     return text

@@ -8,16 +8,21 @@ use the tool. torch itself is keyed by its release in `cachekey` and is not expa
 CUDA wheel requires other distributions (nvidia-*, triton) than its CPU wheel, and a CUDA record
 must read as current where only the CPU wheel is installed (the CUDA workflow's merge job).
 
-Read from package metadata without importing anything, so `check` and an idle `run` stay fast.
+Read from package metadata without importing anything, so `check` and an idle `run` stay fast:
+the metadata found on the path the snippet's own interpreter searches (`snippet_path`), not on
+this process's, which honours a PYTHONPATH that never reaches a snippet.
 """
 
 from __future__ import annotations
 
 import importlib.metadata
+import json
 import re
+import subprocess
 import sys
 from functools import cache
 
+from snippet_engine.snippet_env import worker_env
 from snippet_engine.source.discovery import imported_names
 
 # Imported by the engine in every snippet's process: the child seeds numpy when it is installed.
@@ -40,11 +45,47 @@ def imported_modules(source: str) -> set[str]:
     return imported_names(source) - set(sys.stdlib_module_names)
 
 
+_PATH_PROBE = "import json, sys; print(json.dumps(sys.path[1:]))"
+
+
+@cache
+def snippet_path() -> tuple[str, ...]:
+    """Where a snippet's interpreter looks for modules: this interpreter's `sys.path` as a process
+    started with the snippet's environment (`snippet_env.worker_env`: no PYTHONPATH of the
+    recording shell's, whatever user site it has) gets it, asked once in a subprocess that imports
+    nothing (about 20 ms). Its first entry, the script's folder, is the snippet's own, holding no
+    distribution. Where the probe fails, this process's path is the best there is."""
+    try:
+        done = subprocess.run([sys.executable, "-c", _PATH_PROBE], env=worker_env("cpu"),
+                              capture_output=True, text=True, timeout=60, check=True)
+        return tuple(json.loads(done.stdout))
+    except (OSError, subprocess.SubprocessError, ValueError):
+        return tuple(sys.path)
+
+
+def _distributions() -> list[importlib.metadata.Distribution]:
+    return list(importlib.metadata.distributions(path=list(snippet_path())))
+
+
+def _top_level(dist: importlib.metadata.Distribution) -> set[str]:
+    """The importable top-level names a distribution provides, as
+    `importlib.metadata.packages_distributions` finds them (which searches only `sys.path`):
+    those its top_level.txt declares, else those its installed files show."""
+    declared = (dist.read_text("top_level.txt") or "").split()
+    if declared:
+        return set(declared)
+    return {file.parts[0] if len(file.parts) > 1 else file.with_suffix("").name
+            for file in dist.files or () if file.suffix == ".py"}
+
+
 @cache
 def _owners() -> dict[str, tuple[str, ...]]:
     """Top-level module name -> the distributions that provide it."""
-    return {module: tuple(canonical(d) for d in dists)
-            for module, dists in importlib.metadata.packages_distributions().items()}
+    owners: dict[str, list[str]] = {}
+    for dist in _distributions():
+        for module in _top_level(dist):
+            owners.setdefault(module, []).append(canonical(dist.metadata["Name"] or ""))
+    return {module: tuple(dists) for module, dists in owners.items()}
 
 
 @cache
@@ -53,7 +94,7 @@ def installed() -> dict[str, tuple[str, tuple[str, ...]]]:
     requirement only for an extra (`; extra == "dev"`) is left out; one for this platform or
     Python is kept whether or not its marker holds, and counts only when installed."""
     found: dict[str, tuple[str, tuple[str, ...]]] = {}
-    for dist in importlib.metadata.distributions():
+    for dist in _distributions():
         name = dist.metadata["Name"]
         if not name or canonical(name) in found:  # the first on sys.path is the one imported
             continue

@@ -1,13 +1,19 @@
 """Records: one committed text file per snippet and device, readable in a diff.
 
 A record is a header of `key: value` provenance lines, a separator line, then the output exactly
-as recorded (plain text, never escaped). Writes are atomic (a temporary file in the same folder,
-then `os.replace`), so two runs at once or a Ctrl-C never leave a torn record. A failed run keeps
-the last good output and marks the record stale instead of overwriting it.
+as recorded (plain text, never escaped). The header's last line, `result-sha256`, is a digest of
+what the run said (the snippet, the device, the outcome, the key and the output): a record whose
+output was typed or edited by hand does not match it, and is reported as damaged.
+
+Writes are atomic (a temporary file in the same folder, then `os.replace`), so two runs at once or
+a Ctrl-C never leave a torn record. A failed run keeps the last good output and marks the record
+stale instead of overwriting it.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import shutil
 import tempfile
@@ -18,7 +24,7 @@ from typing import Any
 
 from snippet_engine.errors import ProjectError
 from snippet_engine.protocol import GOOD, Outcome
-from snippet_engine.source.discovery import all_records
+from snippet_engine.source.discovery import Snippet, all_records
 
 BANNER = "# Snippet record written by scripts/snippets.py from a real run. Do not edit by hand."
 SEPARATOR = "-" * 30 + " output " + "-" * 30
@@ -58,14 +64,23 @@ class Record:
         return replace(self, stale=" ".join(why.split())[:300] or "marked stale")
 
     def same_result(self, other: Record) -> bool:
-        """Whether two records say the same thing, ignoring when, how fast, and on what CPU."""
-        return (self.key, self.status, self.error_type, self.output, self.stale) == (
-            other.key, other.status, other.error_type, other.output, other.stale)
+        """Whether two records say the same thing, ignoring when, how fast, and on what CPU (but
+        not for which snippet: a record renamed with its snippet is rewritten with its path)."""
+        return (self.snippet, self.device, self.key, self.status, self.error_type, self.output,
+                self.stale) == (other.snippet, other.device, other.key, other.status,
+                                other.error_type, other.output, other.stale)
+
+    @property
+    def result_digest(self) -> str:
+        """The sha256 of what the run said: which snippet on which device, its outcome and key,
+        and its output. Written by the engine as the header's last line (`DIGEST_FIELD`)."""
+        said = [self.snippet, self.device, self.status, self.error_type, self.key, self.output]
+        return hashlib.sha256(json.dumps(said, ensure_ascii=False).encode("utf-8")).hexdigest()
 
     def render(self) -> str:
         header = "\n".join(f"{spec.header}: {spec.write(getattr(self, spec.attr))}"
                            for spec in RECORD_FIELDS)
-        return f"{BANNER}\n{header}\n{SEPARATOR}\n{self.output}"
+        return f"{BANNER}\n{header}\n{DIGEST_FIELD}: {self.result_digest}\n{SEPARATOR}\n{self.output}"
 
 
 @dataclass(frozen=True)
@@ -138,6 +153,8 @@ RECORD_FIELDS: tuple[FieldSpec, ...] = (
     FieldSpec("recorded", "recorded"),
 )
 FIELDS = tuple(spec.header for spec in RECORD_FIELDS)
+# The header's last line: derived from the rest (Record.result_digest), so it is no attribute.
+DIGEST_FIELD = "result-sha256"
 _BY_HEADER = {spec.header: spec for spec in RECORD_FIELDS}
 
 
@@ -157,10 +174,10 @@ def parse_record(text: str, path: Path | str = "<record>") -> Record:
         if not sep:
             raise RecordError(f"{path}:{index}: unexpected header line '{line[:80]}'. "
                               "Records are written by the engine; re-run the snippet to rewrite it")
-        if name not in _BY_HEADER:
+        if name not in _BY_HEADER and name != DIGEST_FIELD:
             raise RecordError(f"{path}:{index}: unknown header field '{name[:80]}' (a record has "
-                              f"{', '.join(FIELDS)}). Records are written by the engine; re-run "
-                              "the snippet to rewrite it")
+                              f"{', '.join((*FIELDS, DIGEST_FIELD))}). Records are written by the "
+                              "engine; re-run the snippet to rewrite it")
         if name in values:
             raise RecordError(f"{path}:{index}: header field '{name}' is given twice (first on "
                               f"line {values[name][0]}). Re-run the snippet to rewrite it")
@@ -170,9 +187,11 @@ def parse_record(text: str, path: Path | str = "<record>") -> Record:
                           "Re-run the snippet to rewrite it")
     missing = [spec.header for spec in RECORD_FIELDS
                if spec.header not in values and not spec.optional]
+    missing += [DIGEST_FIELD] if DIGEST_FIELD not in values else []
     if missing:
         raise RecordError(f"{path}: header lacks {', '.join(missing)}. Re-run the snippet")
     parsed: dict[str, Any] = {}
+    digest = values.pop(DIGEST_FIELD)[1]
     for name, (index, value) in values.items():
         spec = _BY_HEADER[name]
         try:
@@ -180,7 +199,14 @@ def parse_record(text: str, path: Path | str = "<record>") -> Record:
         except ValueError as exc:
             raise RecordError(f"{path}:{index}: malformed {name} value '{value[:80]}' ({exc}). "
                               "Re-run the snippet") from None
-    return Record(output=output, **parsed)
+    record = Record(output=output, **parsed)
+    if digest != record.result_digest:
+        raise RecordError(
+            f"{path}: what it says the run printed was edited after the run wrote it (its "
+            f"{DIGEST_FIELD} does not match its snippet, device, status, error-type, key and "
+            "output). Nothing a page shows as output may be typed by hand: re-run the snippet "
+            "(python scripts/snippets.py run PATH) to record what it really prints")
+    return record
 
 
 def read_record(path: Path) -> Record | None:
@@ -193,6 +219,16 @@ def read_record(path: Path) -> Record | None:
         raise RecordError(f"{path}: not UTF-8 text ({exc}). Delete it and re-run: "
                           "python scripts/snippets.py run") from None
     return parse_record(text, path)
+
+
+def misplaced(record: Record, snippet: Snippet, device: str) -> str:
+    """Why `record` does not stand for `snippet` on `device`, or "": the key holds no path, so a
+    record copied or renamed together with its snippet would match its key, though its output
+    may print the path it was recorded at (a traceback, a printed `__file__`)."""
+    if (record.snippet, record.device) == (snippet.rel, device):
+        return ""
+    return (f"this is the record of {record.snippet} [{record.device}], copied or renamed "
+            f"here with its snippet; re-run {snippet.rel} to record it at its own path")
 
 
 def copy_without_records(root: Path, dest: Path) -> None:

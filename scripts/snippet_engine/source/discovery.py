@@ -69,19 +69,72 @@ def snippet_for_record(record: Path) -> tuple[Path, str]:
     return record.with_name(stem + ".py"), device
 
 
-def imported_names(source: str, filename: str = "<snippet>") -> set[str]:
-    """The top-level names of a source's absolute imports (read, never run)."""
+# Calls that import the module their first argument names: `importlib.import_module("_models")`,
+# `import_module(...)` imported from importlib, `__import__(...)`.
+_DYNAMIC_IMPORTS = frozenset({"import_module", "__import__"})
+
+
+def _parse(source: str, filename: str) -> ast.Module | None:
     try:
-        tree = ast.parse(source, filename=filename)
+        return ast.parse(source, filename=filename)
     except SyntaxError:
-        return set()  # the run reports the syntax error; the key still covers the source
+        return None  # the run reports the syntax error; the key still covers the source
+
+
+def imported_names(source: str, filename: str = "<snippet>") -> set[str]:
+    """The top-level names of a source's absolute imports (read, never run): `import` statements
+    and the calls that import a module named by a string literal (`importlib.import_module`,
+    `__import__`); a name computed at run time cannot be read."""
+    tree = _parse(source, filename)
     names: set[str] = set()
-    for node in ast.walk(tree):
+    for node in ast.walk(tree) if tree is not None else ():
         if isinstance(node, ast.Import):
             names.update(alias.name.split(".")[0] for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names.add(node.module.split(".")[0])
+        elif isinstance(node, ast.Call) and node.args:
+            func = node.func
+            called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+            first = node.args[0]
+            if (called in _DYNAMIC_IMPORTS and isinstance(first, ast.Constant)
+                    and isinstance(first.value, str) and first.value
+                    and not first.value.startswith(".")):
+                names.add(first.value.split(".")[0])
     return names
+
+
+def _string_literals(path: Path) -> set[str]:
+    tree = _parse(path.read_text(encoding="utf-8"), str(path))
+    if tree is None:
+        return set()
+    return {node.value for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)
+            and 0 < len(node.value) < 256 and "\n" not in node.value}
+
+
+def data_files(snippet: Snippet, root: Path) -> list[Path]:
+    """Files under snippets/ that are neither code nor records and that the snippet or a helper
+    names in a string literal, beside itself or at the top of snippets/ (`Path(__file__).parent /
+    "table.json"`, `open("weights.bin")` relative to it): what they read can change the output."""
+    snippets_dir = (root / "snippets").resolve()
+    sources = [snippet.path, *helper_files(snippet, root)]
+    records = set(all_records(root))
+    found: set[Path] = set()
+    for source in sources:
+        for name in _string_literals(source):
+            if name.startswith("/") or ".." in Path(name).parts:
+                continue
+            for folder in (source.parent, root / "snippets"):
+                candidate = folder / name
+                try:
+                    if (not candidate.is_file() or candidate.suffix in (".py", ".pyc")
+                            or candidate in records):
+                        continue
+                    candidate.resolve().relative_to(snippets_dir)
+                except (OSError, ValueError):
+                    continue
+                found.add(candidate)
+    return sorted(found)
 
 
 def _resolve_helper(name: str, search: list[Path]) -> list[Path]:

@@ -200,3 +200,28 @@ def test_the_live_preview_can_look_at_the_saved_snippets_alone(repo: Path, recor
         assert [o.path for o in ran] == ["snippets/t/b.py"]
     finally:
         preview.close()
+
+
+def test_key_covers_data_files_a_helper_reads(repo: Path) -> None:
+    write(repo, "snippets/t/table.json", '{"scale": 2}\n')
+    write(repo, "snippets/t/_h.py", "import json\nfrom pathlib import Path\n"
+                                    "SCALE = json.loads((Path(__file__).parent / 'table.json')"
+                                    ".read_text())['scale']\n")
+    write(repo, "snippets/t/a.py", "from _h import SCALE\nprint(SCALE)\n")
+    write(repo, "snippets/t/b.py", "print('reads nothing')\n")
+    a, b = discover(repo)
+    before = {s.rel: compute_key(s, ENV, repo)[0] for s in (a, b)}
+    write(repo, "snippets/t/table.json", '{"scale": 3}\n')
+    after = {s.rel: compute_key(s, ENV, repo)[0] for s in (a, b)}
+    assert after[a.rel] != before[a.rel], "a data file the helper reads changed: a must re-run"
+    assert after[b.rel] == before[b.rel]
+
+
+def test_key_covers_helpers_imported_dynamically(repo: Path) -> None:
+    write(repo, "snippets/t/_dyn.py", "X = 1\n")
+    write(repo, "snippets/t/a.py", "import importlib\nprint(importlib.import_module('_dyn').X)\n")
+    snippet = discover(repo)[0]
+    base, helpers = compute_key(snippet, ENV, repo)
+    assert list(helpers) == ["snippets/t/_dyn.py"]
+    write(repo, "snippets/t/_dyn.py", "X = 2\n")
+    assert compute_key(snippet, ENV, repo)[0] != base

@@ -1,3 +1,4 @@
+import datetime as dt
 import json
 import os
 import shutil
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from helpers import SCRIPTS, run_cli, write
-from snippet_engine.records.normalize import PathContext, normalize
+from snippet_engine.records.normalize import PathContext, RunWindow, normalize
 
 
 def ctx(root: str = "/home/alice/work/repo") -> PathContext:
@@ -34,16 +35,91 @@ def test_same_output_from_two_checkouts() -> None:
     assert one == two == "at snippets/t/x.py"
 
 
+# 2026-11-30 18:47:30 UTC to ten seconds later: when a snippet ran.
+RAN = (1796064450.0, 1796064460.0)
+
+
+def ran_ctx() -> PathContext:
+    return PathContext.build(Path("/home/alice/work/repo"), Path("/tmp/snippet-abc"),
+                             Path("/tmp/snippet-abc/work"), window=RunWindow(*RAN))
+
+
 def test_addresses_timestamps_pids() -> None:
+    assert dt.datetime.fromtimestamp(RAN[0], dt.UTC).isoformat() == "2026-11-30T18:47:30+00:00"
     text = ("<object object at 0x7f3a2b1c4d50>\n"
             "I1130 18:47:31.123456 41234 torch/_dynamo/eval_frame.py:12] hello\n"
             "2026-11-30 18:47:31,123 - started pid=4242\n"
             "[18:47:31.5] tick\n")
-    assert normalize(text, ctx()) == (
+    assert normalize(text, ran_ctx()) == (
         "<object object at 0x<addr>>\n"
         "I<time> <pid> torch/_dynamo/eval_frame.py:12] hello\n"
         "<time> - started pid=<pid>\n"
         "[<time>] tick\n")
+
+
+def test_a_hex_number_is_an_address_only_where_a_repr_or_a_stack_prints_one() -> None:
+    text = ("<function outer.<locals>.inner at 0x7f3a2b1c4d50>\n"
+            "<bound method M.f of <M object at 0x7f3a2b1c4d60>>\n"
+            "<weakref at 0x7f3a2b1c4d70; to 'M' at 0x7f3a2b1c4d80>\n"
+            "<cell at 0x7f3a2b1c4d90: int object at 0x7f3a2b1c4da0>\n"
+            "frame #3: c10::Error::Error() + 0x8c (0x7f3a2b1c4db0 in /usr/lib/libc10.so)\n")
+    assert normalize(text, ctx()) == (
+        "<function outer.<locals>.inner at 0x<addr>>\n"
+        "<bound method M.f of <M object at 0x<addr>>>\n"
+        "<weakref at 0x<addr>; to 'M' at 0x<addr>>\n"
+        "<cell at 0x<addr>: int object at 0x<addr>>\n"
+        "frame #3: c10::Error::Error() + 0x8c (0x<addr> in /usr/lib/libc10.so)\n")
+
+
+def test_hex_values_survive() -> None:
+    """Bit patterns, masks and limits are what the page teaches: they are kept."""
+    text = ("float32 1.0 bits: 0x3f800000, inf: 0x7f800000, nan: 0x7fc00000\n"
+            "int32 max 0x7fffffff, int64 max 0x7fffffffffffffff\n"
+            "mask 0xdeadbeefcafe; flags=0x00ff00ff\n"
+            "hex(id(x)) at 0x7fffffff is a value, not a repr\n")
+    assert normalize(text, ctx()) == text
+    assert normalize(text, ran_ctx()) == text
+
+
+def test_times_are_replaced_only_when_they_fall_in_the_run() -> None:
+    text = ("started 2026-11-30T18:47:33.250Z\n"
+            "2026-11-30 19:47:35+01:00 is in the run too\n"
+            "2026-11-30T18:47:35+01:00 is an hour before it\n"
+            "epoch 1970-01-01T00:00:00Z, release 2024-03-10 12:00:00\n"
+            "[18:47:39] tick, [12:34:56] a time the snippet chose, [25:61:00] no time at all\n")
+    assert normalize(text, ran_ctx()) == (
+        "started <time>\n"
+        "<time> is in the run too\n"
+        "2026-11-30T18:47:35+01:00 is an hour before it\n"
+        "epoch 1970-01-01T00:00:00Z, release 2024-03-10 12:00:00\n"
+        "[<time>] tick, [12:34:56] a time the snippet chose, [25:61:00] no time at all\n")
+    # Without knowing when it ran (a notebook's cell), no time is provably a clock reading.
+    assert normalize(text, ctx()) == text
+
+
+def test_a_clock_around_midnight() -> None:
+    start = dt.datetime(2026, 11, 30, 23, 59, 58, tzinfo=dt.UTC).timestamp()
+    context = PathContext.build(Path("/r"), None, None, window=RunWindow(start, start + 5))
+    assert normalize("[23:59:59] [00:00:02] [00:00:30] [12:00:00]", context) == (
+        "[<time>] [<time>] [00:00:30] [12:00:00]")
+
+
+CLOCK_AND_VALUES = (
+    "import datetime, struct\n"
+    "print('now', datetime.datetime.now().isoformat(timespec='seconds'))\n"
+    "print('utc', datetime.datetime.now(datetime.timezone.utc).isoformat())\n"
+    "print('fixed', datetime.datetime(2024, 3, 10, 12, 0).isoformat())\n"
+    "print('bits', hex(struct.unpack('<I', struct.pack('<f', 1.0))[0]), hex(2**31 - 1))\n"
+    "print(object())\n")
+
+
+def test_a_run_keeps_values_and_replaces_its_clock(repo: Path, record_of) -> None:
+    write(repo, "snippets/t/clock.py", CLOCK_AND_VALUES)
+    done = run_cli("run", "--progress", "never", root=repo)
+    assert done.returncode == 0, done.stderr
+    record = record_of(repo, "snippets/t/clock.py").read_text()
+    assert record.endswith("now <time>\nutc <time>\nfixed 2024-03-10T12:00:00\n"
+                           "bits 0x3f800000 0x7fffffff\n<object object at 0x<addr>>\n"), record
 
 
 def test_ansi_stripped_utf8_kept_and_values_untouched() -> None:

@@ -115,3 +115,30 @@ def test_a_record_from_before_the_packages_line_still_reads() -> None:
     text = "\n".join(line for line in old.render().split("\n")
                      if not line.startswith("packages: "))
     assert parse_record(text) == old
+
+
+def test_versions_come_from_the_snippets_environment_not_the_recording_shells(
+        repo: Path, tmp_path: Path, record_of) -> None:
+    """A PYTHONPATH set where the run is started never reaches the snippet (its environment is an
+    allow-list), so a distribution found there is not what the snippet imports: neither the key
+    nor the record's packages line may read it."""
+    from helpers import run_cli
+
+    shadow = tmp_path / "shadow"
+    (shadow / "numpy-0.0.1.dist-info").mkdir(parents=True)
+    (shadow / "numpy-0.0.1.dist-info" / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: numpy\nVersion: 0.0.1\n")
+    (shadow / "numpy-0.0.1.dist-info" / "top_level.txt").write_text("numpy\n")
+    write(repo, "snippets/t/a.py", "import numpy\nprint(numpy.__version__ != '0.0.1')\n")
+    assert run_cli("run", "--progress", "never", root=repo).returncode == 0
+    real = read_record(record_of(repo, "snippets/t/a.py"))
+    assert real is not None and real.packages["numpy"] != "0.0.1"
+
+    shadowed = {"PYTHONPATH": str(shadow)}
+    done = run_cli("check", root=repo, env=shadowed)
+    assert done.returncode == 0, done.stdout
+    done = run_cli("run", "--force", "--progress", "never", root=repo, env=shadowed)
+    assert done.returncode == 0, done.stderr
+    record = read_record(record_of(repo, "snippets/t/a.py"))
+    assert record is not None and record.output == "True\n"
+    assert record.packages == real.packages

@@ -176,3 +176,28 @@ def test_concurrent_writers_never_tear_a_record(tmp_path: Path) -> None:
         assert proc.exitcode == 0
     assert reads > 0
     assert sorted(os.listdir(tmp_path)) == [path.name]  # no temporary file left behind
+
+
+@pytest.mark.parametrize("edit", [("tensor([1.])", "tensor([1.5])"),
+                                  ("status: ok", "status: expected-error"), ("key: k1", "key: k2"),
+                                  ("snippet: snippets/t/a.py", "snippet: snippets/t/b.py")])
+def test_a_result_edited_by_hand_is_reported(tmp_path: Path, edit: tuple[str, str]) -> None:
+    """What the run said (its output, outcome, key, snippet) is bound by the record's digest:
+    a hand edit of any of it makes the record damaged, which `check` reports and `run` rewrites."""
+    path = record_path(tmp_path)
+    assert store(path, make())
+    text = path.read_text()
+    assert edit[0] in text
+    path.write_text(text.replace(edit[0], edit[1]))
+    with pytest.raises(RecordError, match=re.escape(f"{path}: what it says the run printed was "
+                                                    "edited after the run wrote it")):
+        read_record(path)
+
+
+def test_a_record_without_its_digest_is_damaged(tmp_path: Path) -> None:
+    path = record_path(tmp_path)
+    assert store(path, make())
+    lines = [line for line in path.read_text().split("\n") if not line.startswith("result-sha256: ")]
+    path.write_text("\n".join(lines))
+    with pytest.raises(RecordError, match="header lacks result-sha256"):
+        read_record(path)
