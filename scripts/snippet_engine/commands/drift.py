@@ -35,11 +35,11 @@ from snippet_engine.execution.progress import Progress
 from snippet_engine.execution.runner import Outcome, execute, plan, select
 from snippet_engine.execution.scheduler import WorkerPool
 from snippet_engine.protocol import EXPECT_MISSING, GOOD
+from snippet_engine.records.drift_coverage import REPORT_DIR
 from snippet_engine.records.environment import Environment, describe_interpreter
 from snippet_engine.records.record_file import Record, copy_without_records, read_record, write_atomic
 
 CLASSES = ("unchanged", "output changed", "now fails", "now runs", "outcome changed")
-REPORT_DIR = "reports/drift"
 SCHEMA = 1
 
 

@@ -16,7 +16,6 @@ import platform
 from dataclasses import dataclass
 from pathlib import Path
 
-from snippet_engine.commands.drift import REPORT_DIR
 from snippet_engine.records.cachekey import compute_key
 from snippet_engine.records.environment import Environment, torch_version
 from snippet_engine.source.discovery import discover
@@ -40,6 +39,8 @@ class Coverage:
                 f"{self.torch}: run python scripts/snippets.py drift --torch {self.torch} and "
                 "commit the report")
 
+
+REPORT_DIR = "reports/drift"  # where `snippets.py drift` writes its reports, checkout-relative
 
 def _cpu_keys(root: Path, known: dict[str, str]) -> dict[str, str]:
     """The current key of every CPU snippet: from `known` where it was computed already."""
