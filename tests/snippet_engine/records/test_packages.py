@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from helpers import write
+from snippet_engine.records import packages
 from snippet_engine.records.cachekey import compute_key, snippet_packages
 from snippet_engine.records.check import record_state
 from snippet_engine.records.environment import Environment, torch_version
-from snippet_engine.records.record_file import Record, packages, parse_record, read_record, write_atomic
+from snippet_engine.records.record_file import Record, parse_record, read_record, write_atomic
 from snippet_engine.source.discovery import Snippet
 
 INSTALLED = {
