@@ -1,6 +1,7 @@
 // Self-test on a question page: hide the answers, time the spoken answer against the page's
 // targets, reveal the short answer as a checklist, rate it, and practise the follow-ups one at a
-// time. Imported by progress.js only on question pages; everything is a real button, so it works
+// time. Imported by progress.js only on question pages, when the reader reaches for it or has
+// progress; everything is a real button, so it works
 // from the keyboard, and with JavaScript off the page reads as it always does.
 import { clock, el, sectionNodes, siteRoot } from "./dom.js";
 import { dayOf, today } from "./days.js";
@@ -59,7 +60,8 @@ function shortAnswerItems() {
   return items;
 }
 
-/** The self-test of the question whose slot this is. @param {HTMLElement} slot */
+/** The self-test of the question whose slot this is.
+ * @param {HTMLElement} slot @returns {{begin: () => void, started: () => boolean}} */
 function practise(slot) {
   const id = slot.dataset.question || "";
   const targets = [Number(slot.dataset.basicsSeconds), Number(slot.dataset.solidSeconds)];
@@ -218,13 +220,15 @@ function practise(slot) {
       away = { details: details, home: home };
       reveal.remove();
       const rate = ratingGroup("How did you answer it?", function (rating) {
-        if (!P.rateFollowUp(id, question, rating)) {
-          // Not saved: say so here, and let the reader try again.
-          box.appendChild(el("p", { "class": "practice-result", role: "alert" }, P.problemText() || ""));
-          return;
-        }
-        putBack();
-        practiseFollowUps(list, index + 1);
+        P.rateFollowUpSoon(id, question, rating).then((e) => {
+          if (!e) {
+            // Not saved: say so here, and let the reader try again.
+            box.appendChild(el("p", { "class": "practice-result", role: "alert" }, P.problemText() || ""));
+            return;
+          }
+          putBack();
+          practiseFollowUps(list, index + 1);
+        });
       });
       box.appendChild(rate);
       rate.querySelector("button")?.focus();
@@ -265,18 +269,19 @@ function practise(slot) {
     const result = el("p", { "class": "practice-result", role: "status" });
     const rate = ratingGroup("How did it go?", function (rating) {
       stopTimer();
-      const e = P.rate(id, rating);
-      if (!e) {
-        // The write failed: say so here, where the reader is looking, and keep the buttons.
-        result.textContent = "";
-        result.appendChild(el("span", { role: "alert" }, "Not saved. " + P.problemText()));
-        return;
-      }
-      result.textContent = describe(e);
-      nextLink(result);
-      rate.hidden = true;
-      after.hidden = false;
-      after.querySelector("button")?.focus();
+      P.rateSoon(id, rating).then((e) => {
+        if (!e) {
+          // The write failed: say so here, where the reader is looking, and keep the buttons.
+          result.textContent = "";
+          result.appendChild(el("span", { role: "alert" }, "Not saved. " + P.problemText()));
+          return;
+        }
+        result.textContent = describe(e);
+        nextLink(result);
+        rate.hidden = true;
+        after.hidden = false;
+        after.querySelector("button")?.focus();
+      });
     });
     rate.hidden = true;
     section.appendChild(rate);
@@ -306,10 +311,23 @@ function practise(slot) {
 
   start.addEventListener("click", begin);
   if (window.location.hash === "#practice") begin();
+  return { begin: begin, started: () => panel !== null };
 }
 
+/** @type {{begin: () => void, started: () => boolean} | null} */
+let handle = null;
 const found = document.querySelector(".practice-slot");
 if (found instanceof HTMLElement && !found.dataset.ready) {
   found.dataset.ready = "1";
-  practise(found);
+  handle = practise(found);
+  P.ready();
 }
+
+/** Start the self-test (progress.js: the reader clicked its button before this module loaded). */
+export function begin() { if (handle) handle.begin(); }
+
+/** Whether the self-test's panel is open. @returns {boolean} */
+export function started() { return !!handle && handle.started(); }
+
+/** Import the scheduler now: a rating is near. */
+export function loadScheduler() { P.loadScheduler().catch(() => { /* said on rating */ }); }

@@ -3,6 +3,15 @@
 // an import would change. The format itself is in progress-format.js, the review schedule in
 // scheduling.js. storage.js (the browser) and the unit tests (`node --test tests/js`) use these
 // same functions, so what is tested is what runs.
+// The current value (version 2), as JSON:
+//   {"version": 2, "interview": "YYYY-MM-DD" | null, "questions": {"<topic>/<slug>": {
+//      "state": "review" | "done", "rating": "got-it" | "review" | "not-yet",
+//      "rated": "<ISO timestamp>", "due": "<ISO timestamp>" | null,
+//      "card": {FSRS memory state: "state" 0-3, "stability", "difficulty", "reps", "lapses",
+//               "scheduled_days", "learning_steps", "elapsed_days", "last_review"},
+//      "followups": {"<follow-up question>": {"rating": ..., "rated": "<ISO timestamp>"}}}}}
+// Timestamps are full instants (UTC, as toISOString writes them), so two ratings on one day, or in
+// two time zones, still compare the right way. Version 1 kept calendar dates and a Leitner box.
 import { calendarDay, DAY_MS } from "./days.js";
 import { ID, isRating, VERSION } from "./progress-format.js";
 

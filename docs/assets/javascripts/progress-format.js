@@ -1,17 +1,6 @@
-// The format of the reader's progress, as every module reads it: where it is kept, its version,
-// the question id rule, the ratings, and the types of a stored value. The rules that check and
-// change a value are in progress-core.js (validation, migration, imports) and scheduling.js (FSRS),
-// loaded only when needed; this is what every page needs without them.
-//
-// The current value (version 2), as JSON:
-//   {"version": 2, "interview": "YYYY-MM-DD" | null, "questions": {"<topic>/<slug>": {
-//      "state": "review" | "done", "rating": "got-it" | "review" | "not-yet",
-//      "rated": "<ISO timestamp>", "due": "<ISO timestamp>" | null,
-//      "card": {FSRS memory state: "state" 0-3, "stability", "difficulty", "reps", "lapses",
-//               "scheduled_days", "learning_steps", "elapsed_days", "last_review"},
-//      "followups": {"<follow-up question>": {"rating": ..., "rated": "<ISO timestamp>"}}}}}
-// Timestamps are full instants (UTC, as toISOString writes them), so two ratings on one day, or in
-// two time zones, still compare the right way. Version 1 kept calendar dates and a Leitner box.
+// The reader's progress as every page reads it, without its rules (progress-core.js, imported
+// only when needed): where it is kept, its version, the question id rule, the ratings, the types
+// of a stored value (its format: progress-core.js), and the start of storage.js where progress is.
 import { dayOf } from "./days.js";
 
 /** The localStorage key of the value, and of the list of copies set aside as unreadable. */
@@ -46,6 +35,42 @@ export const RATING_LABELS = { "got-it": "Got it", "review": "Review", "not-yet"
  *            seen?: boolean}} SetAsideCopy
  * @typedef {"due" | "not-started" | "review" | "done"} Standing
  */
+
+/** Whether this browser holds anything of ours (then storage.js and the rules are needed).
+ * @returns {boolean} */
+export function holdsProgress() {
+  try {
+    return [KEY, ASIDE, LEGACY_ASIDE].some((key) => window.localStorage.getItem(key) !== null);
+  } catch (error) {
+    return false;
+  }
+}
+
+/** Draw the reader's progress with storage.js: now if this browser holds some (or `now` says
+ * so), else once some is written (on this page or in another tab); then whenever it changes.
+ * A first visit, with nothing stored, downloads none of it.
+ * @param {boolean} now @param {(storage: typeof import("./storage.js")) => void} draw */
+export function withProgress(now, draw) {
+  /** @type {Promise<void> | null} */
+  let started = null;
+  const start = () => {
+    if (!started) {
+      started = import("./storage.js").then((P) => P.ready(now).then(() => {
+        draw(P);
+        P.onChange(() => draw(P));
+      }));
+      started.catch(() => { /* the page reads as it does without JavaScript */ });
+    }
+  };
+  if (now || holdsProgress()) start();
+  else {
+    document.addEventListener(CHANGED, start, { once: true });
+    window.addEventListener("storage", (event) => { if (event.key === KEY || event.key === ASIDE) start(); });
+  }
+}
+
+/** The event storage.js sends on the document when the progress changed. */
+export const CHANGED = "progress-change";
 
 /** A value with nothing in it. @returns {Value} */
 export function empty() { return { version: VERSION, interview: null, questions: {} }; }

@@ -1,12 +1,13 @@
 // The reader's progress on every page (kept by storage.js): marks the navigation's questions as
 // done, due or in review, and imports the self-test (practice.js) on question pages and the
-// progress tools (study.js) on the pages that hold one, only there. The question index marks its
-// own rows (questions.js), the mock interview is its page's own module (mock.js).
+// progress tools (study.js) on the pages that hold one, only there. A first visit, with nothing
+// stored, imports neither storage.js nor the self-test until the reader reaches for it. The
+// question index marks its own rows (questions.js), the mock interview is its page's own module.
 import { today } from "./days.js";
-import { isDue } from "./progress-format.js";
-import * as P from "./storage.js";
+import { CHANGED, holdsProgress, isDue, withProgress } from "./progress-format.js";
 
-function markNav() {
+/** @param {typeof import("./storage.js")} P */
+function markNav(P) {
   const value = P.load(), on = today();
   // A reader with no progress has nothing to mark: skip reading every link of the navigation.
   if (!Object.keys(value.questions).length && !document.querySelector(".progress-mark")) return;
@@ -24,19 +25,33 @@ function markNav() {
   });
 }
 
-const practice = document.querySelector(".practice-slot");
 const tools = document.querySelector("[data-progress-tool]:not([data-progress-tool=mock])");
-P.ready(!!tools).then(() => {
-  markNav();
-  P.onChange(markNav);
-  if (practice) {
-    // The scheduler only where a question is rated: when the reader reaches for the self-test.
-    const scheduler = () => { P.loadScheduler().catch(() => { /* reported on rating */ }); };
-    ["pointerdown", "focusin", "keydown"].forEach((type) => {
-      practice.addEventListener(type, scheduler, { once: true });
-    });
-    if (window.location.hash === "#practice") scheduler();
-    import("./practice.js").catch(() => { /* the page reads as it does without JavaScript */ });
+withProgress(!!tools, markNav);
+if (tools) import("./study.js").catch(() => { /* the tools' fallback text stays */ });
+
+// The self-test, imported where a question is: at once for a reader with progress (its status
+// line says where the question stands) or a link to #practice, else when the reader reaches for
+// it (a pointer, the focus or a key in its slot), with the scheduler (ts-fsrs) for the rating.
+const slot = document.querySelector(".practice-slot");
+if (slot) {
+  /** @type {Promise<typeof import("./practice.js")> | null} */
+  let practice = null;
+  const load = () => {
+    practice = practice || import("./practice.js");
+    return practice;
+  };
+  const rating = () => {
+    load().then((module) => module.loadScheduler(), () => { /* the page reads as it does without JavaScript */ });
+  };
+  ["pointerdown", "focusin", "keydown"].forEach((type) => slot.addEventListener(type, rating, { once: true }));
+  // A click on the start button before the self-test has loaded starts it once it has.
+  const start = slot.querySelector(".practice-start");
+  if (start) {
+    start.addEventListener("click", () => {
+      load().then((module) => { if (!module.started()) module.begin(); }, () => { /* said above */ });
+    }, { once: true });
   }
-  if (tools) import("./study.js").catch(() => { /* the tools' fallback text stays */ });
-});
+  if (window.location.hash === "#practice") rating();
+  else if (holdsProgress()) load().catch(() => { /* said above */ });
+  else document.addEventListener(CHANGED, load, { once: true });
+}

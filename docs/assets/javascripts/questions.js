@@ -7,10 +7,12 @@
 import { onPage } from "./dom.js";
 import { today } from "./days.js";
 import { clicked, compare, FILTERS, FIRST, LEARNING, matches, progressAllows, sortOf, writeSort } from "./index-filter.js";
-import { standing } from "./progress-format.js";
-import * as P from "./storage.js";
+import { standing, withProgress } from "./progress-format.js";
 
-/** @typedef {import("./index-filter.js").Row} Row */
+/**
+ * @typedef {import("./index-filter.js").Row} Row
+ * @typedef {typeof import("./storage.js")} Storage
+ */
 
 /** @param {HTMLTableRowElement} row @returns {Row} */
 function rowOf(row) {
@@ -45,6 +47,8 @@ function setUp(root) {
   const more = root.querySelector(".question-more");
   /** @type {Promise<void> | null} */
   let loading = null;
+  /** @type {Storage | null} storage.js, once the reader has progress */
+  let P = null;
 
   // Every row in the table: the served ones, and the rest fetched once and appended in
   // learning order, then sorted as the reader asked. Says so beside the table if it fails.
@@ -157,7 +161,13 @@ function setUp(root) {
   // reader who has rated nothing sees them; this rewrites them from the reader's progress.
   function markProgress() {
     if (!(line instanceof HTMLElement)) return;
-    const value = P.load(), on = today();
+    const storage = P;
+    if (!storage) {
+      rows.forEach((row) => { row.dataset.progress = "not-started"; });
+      apply();
+      return;
+    }
+    const value = storage.load(), on = today();
     const stored = Object.keys(value.questions).length > 0;
     // Due questions and the next one may be in the rows the page did not serve: fetch them first
     // (whole() then calls this again).
@@ -165,7 +175,7 @@ function setUp(root) {
     if (stored || line.dataset.filled) {
       const ranked = rows.slice().sort((a, b) => Number(a.dataset.learningRank) - Number(b.dataset.learningRank));
       const dueCount = ranked.filter((row) => standing(value.questions[row.dataset.id || ""], on) === "due").length;
-      const pick = P.nextQuestion(ranked.map((row) => ({ id: row.dataset.id || "" })));
+      const pick = storage.nextQuestion(ranked.map((row) => ({ id: row.dataset.id || "" })));
       const nextRow = pick ? ranked.filter((row) => row.dataset.id === pick.question.id)[0] : null;
       line.textContent = "Due for review today: " + dueCount + ". ";
       const source = nextRow && nextRow.querySelector("a");
@@ -184,7 +194,7 @@ function setUp(root) {
         const id = row.dataset.id || "";
         row.dataset.progress = standing(value.questions[id], on);
         const cell = row.querySelector(".progress-cell");
-        const text = P.label(id, on);
+        const text = storage.label(id, on);
         if (cell && cell.textContent !== text) cell.textContent = text;
       });
     } else {
@@ -277,10 +287,11 @@ function setUp(root) {
   else count(rows.length);
   // A linked view (a filter, a sort or a progress filter in the URL) covers every question.
   if (filtered || sorted || new URLSearchParams(window.location.search).get("progress")) wholeQuietly();
-  // The reader's progress, once its rules are here (storage.ready), and whenever it changes.
-  P.ready().then(() => {
+  markProgress();
+  // The reader's progress, once storage.js and its rules are here, and whenever it changes.
+  withProgress(false, (storage) => {
+    P = storage;
     markProgress();
-    P.onChange(markProgress);
   });
 }
 

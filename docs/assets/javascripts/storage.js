@@ -1,5 +1,5 @@
 // The reader's progress, kept in this browser only: one localStorage key holding a versioned
-// value (format: progress-format.js; rules: progress-core.js) and an FSRS review schedule
+// value (format and rules: progress-core.js) and an FSRS review schedule
 // (scheduling.js, ts-fsrs). Every module that reads or writes progress goes through this one.
 // Nothing is lost without the reader's consent: a refused entry is set aside alone, into a list
 // that only grows (ASIDE, listed on Your progress), and the value is rewritten only once that copy
@@ -11,7 +11,7 @@
 // progress, when the reader reaches for the self-test, and with the progress tools. A first
 // visit, with nothing stored, does without them (and without the scheduler).
 import { calendarDay, dayOf, today } from "./days.js";
-import { ASIDE, empty, idOf as idIn, isDue, KEY, LEGACY_ASIDE, standing } from "./progress-format.js";
+import { ASIDE, CHANGED, empty, holdsProgress, idOf as idIn, isDue, KEY, LEGACY_ASIDE, standing } from "./progress-format.js";
 import { siteRoot } from "./dom.js";
 
 /**
@@ -210,6 +210,23 @@ export function rateFollowUp(id, title, rating) {
   return save(value) ? e : null;
 }
 
+/** The scheduler, then the rating: what the self-test calls, since a reader may rate before the
+ * scheduler it asked for has arrived. Null when it could not be saved (the reason in problemText()).
+ * @param {() => Entry | null} rating @returns {Promise<Entry | null>} */
+function once(rating) {
+  return loadScheduler().then(rating, () => {
+    report("The review scheduler could not be loaded, so nothing was saved. Reload the page and rate again.");
+    return null;
+  });
+}
+
+/** rate(), once the scheduler is here. @param {string} id @param {RatingName} rating */
+export function rateSoon(id, rating) { return once(() => rate(id, rating)); }
+
+/** rateFollowUp(), once the scheduler is here.
+ * @param {string} id @param {string} title @param {RatingName} rating */
+export function rateFollowUpSoon(id, title, rating) { return once(() => rateFollowUp(id, title, rating)); }
+
 /** Keep the reader's interview date (a real day, or null for none); false when not kept.
  * @param {string | null} day @returns {boolean} */
 export function setInterview(day) {
@@ -342,23 +359,16 @@ export function loadScheduler() {
   return scheduling;
 }
 
-/** Whether this browser holds anything of ours (then the rules are needed at once). @returns {boolean} */
-export function holdsProgress() {
-  try {
-    return [KEY, ASIDE, LEGACY_ASIDE].some((key) => window.localStorage.getItem(key) !== null);
-  } catch (error) {
-    return false;
-  }
-}
-
 /** @type {Array<() => void>} */
 const listeners = [];
 /** Call `listener` whenever the progress changes (here or in another tab). @param {() => void} listener */
 export function onChange(listener) { listeners.push(listener); }
 
-/** Redraw everything that shows progress. */
+/** Redraw everything that shows progress, and tell the page's modules that have not drawn
+ * any yet (progress-format.js's withProgress). */
 export function refresh() {
   listeners.forEach((listener) => listener());
+  document.dispatchEvent(new CustomEvent(CHANGED));
 }
 
 /** @type {Promise<void> | null} */
