@@ -4,6 +4,10 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import { addDays, calendarDay, dayOf, daysBetween, startOfDay } from "../../docs/assets/javascripts/days.js";
 
+// A time zone with a clock change (this test file runs in a process of its own): the British
+// clocks go forward on 2026-03-29, so that day is 23 hours long.
+process.env.TZ = "Europe/London";
+
 test("a moment's day is its local date, zero-padded", () => {
   assert.equal(dayOf(new Date(2026, 0, 5, 23, 59)), "2026-01-05");
   assert.equal(dayOf(new Date(2026, 11, 31, 0, 0).getTime()), "2026-12-31");
