@@ -76,14 +76,3 @@ export function onPage(setUp) {
   if (typeof document$ !== "undefined") document$.subscribe(setUp);
   else setUp();
 }
-
-/** The element a selector finds, of the type asked for, or null.
- * @template {Element} T
- * @param {ParentNode} scope
- * @param {string} selector
- * @param {new () => T} type
- * @returns {T | null} */
-export function find(scope, selector, type) {
-  const found = scope.querySelector(selector);
-  return found instanceof type ? found : null;
-}
