@@ -76,3 +76,19 @@ export function onPage(setUp) {
   if (typeof document$ !== "undefined") document$.subscribe(setUp);
   else setUp();
 }
+
+/** Run a module as the page's own scripts are, by a script element (once per URL), so that the
+ * page's load event waits for it as it does for them; `import()` does not. Resolves once it ran.
+ * @param {URL} url @returns {Promise<void>} */
+export function runModule(url) {
+  const old = document.querySelector('script[src="' + url.href + '"]');
+  if (old) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.type = "module";
+    script.src = url.href;
+    script.addEventListener("load", () => resolve());
+    script.addEventListener("error", () => reject(new Error(url.pathname + " did not load")));
+    document.head.appendChild(script);
+  });
+}

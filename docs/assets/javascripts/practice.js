@@ -320,7 +320,7 @@ const found = document.querySelector(".practice-slot");
 if (found instanceof HTMLElement && !found.dataset.ready) {
   found.dataset.ready = "1";
   handle = practise(found);
-  P.ready();
+  P.start();
 }
 
 /** Start the self-test (progress.js: the reader clicked its button before this module loaded). */

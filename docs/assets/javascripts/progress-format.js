@@ -2,6 +2,7 @@
 // only when needed): where it is kept, its version, the question id rule, the ratings, the types
 // of a stored value (its format: progress-core.js), and the start of storage.js where progress is.
 import { dayOf } from "./days.js";
+import { runModule } from "./dom.js";
 
 /** The localStorage key of the value, and of the list of copies set aside as unreadable. */
 export const KEY = "pytorch-interview-questions.progress";
@@ -46,27 +47,44 @@ export function holdsProgress() {
   }
 }
 
+/** @typedef {typeof import("./storage.js")} Storage */
+/** @type {Array<(storage: Storage) => void>} */
+const drawers = [];
+/** @type {Storage | null} */
+let storage = null;
+
 /** Draw the reader's progress with storage.js: now if this browser holds some (or `now` says
  * so), else once some is written (on this page or in another tab); then whenever it changes.
- * A first visit, with nothing stored, downloads none of it.
- * @param {boolean} now @param {(storage: typeof import("./storage.js")) => void} draw */
+ * A first visit, with nothing stored, downloads none of it. storage.js runs by a script element
+ * (progress-start.js), so a page with progress is drawn before its load event, as it was when
+ * these were classic scripts.
+ * @param {boolean} now @param {(storage: Storage) => void} draw */
 export function withProgress(now, draw) {
-  /** @type {Promise<void> | null} */
-  let started = null;
+  drawers.push(draw);
+  if (storage) {
+    started(storage, [draw]);
+    return;
+  }
   const start = () => {
-    if (!started) {
-      started = import("./storage.js").then((P) => P.ready(now).then(() => {
-        draw(P);
-        P.onChange(() => draw(P));
-      }));
-      started.catch(() => { /* the page reads as it does without JavaScript */ });
-    }
+    runModule(new URL("./progress-start.js", import.meta.url)).catch(() => { /* works without progress */ });
   };
   if (now || holdsProgress()) start();
   else {
     document.addEventListener(CHANGED, start, { once: true });
     window.addEventListener("storage", (event) => { if (event.key === KEY || event.key === ASIDE) start(); });
   }
+}
+
+/** storage.js is here (progress-start.js): draw what asked for it, now and on every change.
+ * @param {Storage} loaded @param {Array<(storage: Storage) => void>} [only] */
+export function started(loaded, only) {
+  const first = !storage;
+  storage = loaded;
+  loaded.start();
+  (only || (first ? drawers : [])).forEach((draw) => {
+    draw(loaded);
+    loaded.onChange(() => draw(loaded));
+  });
 }
 
 /** The event storage.js sends on the document when the progress changed. */

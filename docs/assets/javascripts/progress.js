@@ -4,6 +4,7 @@
 // stored, imports neither storage.js nor the self-test until the reader reaches for it. The
 // question index marks its own rows (questions.js), the mock interview is its page's own module.
 import { today } from "./days.js";
+import { runModule } from "./dom.js";
 import { CHANGED, holdsProgress, isDue, withProgress } from "./progress-format.js";
 
 /** @param {typeof import("./storage.js")} P */
@@ -27,7 +28,7 @@ function markNav(P) {
 
 const tools = document.querySelector("[data-progress-tool]:not([data-progress-tool=mock])");
 withProgress(!!tools, markNav);
-if (tools) import("./study.js").catch(() => { /* the tools' fallback text stays */ });
+if (tools) runModule(new URL("./study.js", import.meta.url)).catch(() => { /* the tools' fallback text stays */ });
 
 // The self-test, imported where a question is: at once for a reader with progress (its status
 // line says where the question stands) or a link to #practice, else when the reader reaches for
@@ -36,8 +37,9 @@ const slot = document.querySelector(".practice-slot");
 if (slot) {
   /** @type {Promise<typeof import("./practice.js")> | null} */
   let practice = null;
+  const url = new URL("./practice.js", import.meta.url);
   const load = () => {
-    practice = practice || import("./practice.js");
+    practice = practice || runModule(url).then(() => import("./practice.js"));
     return practice;
   };
   const rating = () => {

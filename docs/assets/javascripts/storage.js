@@ -7,12 +7,14 @@
 // for a reload); a failed write is said where the reader looks, every time, and no "Saved" is
 // shown for it.
 //
-// The rules (progress-core.js) are imported only when they are needed: when this browser holds
-// progress, when the reader reaches for the self-test, and with the progress tools. A first
-// visit, with nothing stored, does without them (and without the scheduler).
+// This module and the rules it imports (progress-core.js) are loaded only when they are needed
+// (progress-format.js's withProgress): when this browser holds progress, when the reader reaches
+// for the self-test, and with the progress tools. A first visit, with nothing stored, does
+// without them (and without the scheduler, imported only when a rating is near).
 import { calendarDay, dayOf, today } from "./days.js";
-import { ASIDE, CHANGED, empty, holdsProgress, idOf as idIn, isDue, KEY, LEGACY_ASIDE, standing } from "./progress-format.js";
+import { ASIDE, CHANGED, empty, idOf as idIn, isDue, KEY, LEGACY_ASIDE, standing } from "./progress-format.js";
 import { siteRoot } from "./dom.js";
+import * as core from "./progress-core.js";
 
 /**
  * @typedef {import("./progress-format.js").Entry} Entry
@@ -20,13 +22,10 @@ import { siteRoot } from "./dom.js";
  * @typedef {import("./progress-format.js").RatingName} RatingName
  * @typedef {import("./progress-format.js").SetAsideCopy} SetAsideCopy
  * @typedef {import("./progress-format.js").Standing} Standing
- * @typedef {typeof import("./progress-core.js")} Core
  * @typedef {typeof import("./scheduling.js")} Scheduling
  * @typedef {import("./scheduling.js").Fsrs} Fsrs
  */
 
-/** @type {Core | null} */
-let core = null;
 /** @type {{rules: Scheduling, lib: Fsrs} | null} */
 let scheduler = null;
 /** @type {string | null} */
@@ -90,12 +89,7 @@ export function load() {
     return empty();
   }
   if (raw === null) {
-    if (core) migrateLegacyAside();
-    return empty();
-  }
-  if (!core) {
-    // Written since this page loaded (another tab): read it once the rules are here.
-    loadCore().then(refresh, () => { /* the page works without progress */ });
+    migrateLegacyAside();
     return empty();
   }
   /** @type {import("./progress-core.js").ReadResult} */
@@ -186,7 +180,7 @@ export function standingOf(id, on) { return standing(entry(id), on || today()); 
  * Needs the scheduler (loadScheduler), which the self-test and the tools load when a rating is near.
  * @param {string} id @param {RatingName} rating @returns {Entry | null} */
 export function rate(id, rating) {
-  if (!scheduler || !core) {
+  if (!scheduler) {
     report("The review scheduler has not loaded yet, so nothing was saved. Rate again in a moment.");
     loadScheduler().catch(() => { /* said above */ });
     return null;
@@ -199,8 +193,8 @@ export function rate(id, rating) {
 
 /** @param {string} id @param {string} title @param {RatingName} rating @returns {Entry | null} */
 export function rateFollowUp(id, title, rating) {
-  if (!scheduler || !core) {
-    report("The progress rules have not loaded yet, so nothing was saved. Rate again in a moment.");
+  if (!scheduler) {
+    report("The review scheduler has not loaded yet, so nothing was saved. Rate again in a moment.");
     loadScheduler().catch(() => { /* said above */ });
     return null;
   }
@@ -323,21 +317,8 @@ function showProblem() {
   content.insertBefore(box, content.firstChild);
 }
 
-/** @type {Promise<Core> | null} */
-let rules = null;
-/** The progress rules, imported once. @returns {Promise<Core>} */
-export function loadCore() {
-  if (!rules) {
-    rules = import("./progress-core.js").then((module) => {
-      core = module;
-      return module;
-    }, (error) => {
-      rules = null;
-      throw error;
-    });
-  }
-  return rules;
-}
+/** The progress rules (imported with this module). @returns {Promise<typeof core>} */
+export function loadCore() { return Promise.resolve(core); }
 
 /** @type {Promise<Fsrs> | null} */
 let scheduling = null;
@@ -347,8 +328,8 @@ let scheduling = null;
 export function loadScheduler() {
   if (!scheduling) {
     const vendor = new URL("../vendor/ts-fsrs/index.mjs", import.meta.url).href;
-    scheduling = Promise.all([loadCore(), import("./scheduling.js"),
-                              /** @type {Promise<Fsrs>} */ (import(vendor))]).then(([, module, lib]) => {
+    scheduling = Promise.all([import("./scheduling.js"),
+                              /** @type {Promise<Fsrs>} */ (import(vendor))]).then(([module, lib]) => {
       scheduler = { rules: module, lib: lib };
       return lib;
     }, (error) => {
@@ -371,25 +352,23 @@ export function refresh() {
   document.dispatchEvent(new CustomEvent(CHANGED));
 }
 
-/** @type {Promise<void> | null} */
-let readied = null;
-/** Once the rules are here when this browser holds progress (or `needed` says so): the first
- * read of the page, with any problem said at its top. Resolves even when the rules fail to load
- * (the page then works without progress).
- * @param {boolean} [needed] @returns {Promise<void>} */
-export function ready(needed) {
-  if (!readied) {
-    const wait = !core && (needed || holdsProgress()) ? loadCore().then(() => undefined, () => undefined)
-      : Promise.resolve();
-    readied = wait.then(() => {
-      load();
-      asideNotice();
-      showProblem();
-      // Another tab saved: redraw from the stored value.
-      window.addEventListener("storage", (event) => {
-        if (event.key === KEY || event.key === ASIDE) refresh();
-      });
-    });
-  }
-  return readied;
+let started = false;
+/** The first read of the page, with any problem said at its top, and the watch on other tabs.
+ * Once; progress-start.js calls it as soon as this module is loaded. */
+export function start() {
+  if (started) return;
+  started = true;
+  load();
+  asideNotice();
+  showProblem();
+  // Another tab saved: redraw from the stored value.
+  window.addEventListener("storage", (event) => {
+    if (event.key === KEY || event.key === ASIDE) refresh();
+  });
+}
+
+/** start(), for a module that waits on it. @returns {Promise<void>} */
+export function ready() {
+  start();
+  return Promise.resolve();
 }

@@ -1,4 +1,4 @@
-// The reader's progress tools, imported by progress.js on the pages that hold one
+// The reader's progress tools, run by progress.js on the pages that hold one
 // (`{{ progress("...") }}` markers): a summary per topic and level with what is due, the next
 // question and a "Practise what is due" run; a study plan aimed at an interview date, topics and a
 // level, with minutes per question and per day; export, import (shown before it is written) and
@@ -9,6 +9,7 @@ import { addDays, calendarDay, dayOf, today } from "./days.js";
 import { interviewFromUrl, isCoreAbove, minutes, planLength, planOf, stateOf } from "./plan.js";
 import { RATING_LABELS, isRating } from "./progress-format.js";
 import { capital, LEVELS, questionsOf, topicsOf } from "./question-list.js";
+import * as C from "./progress-core.js";
 import * as P from "./storage.js";
 
 /**
@@ -19,9 +20,6 @@ import * as P from "./storage.js";
  * @typedef {import("./progress-core.js").ImportPlan & {rejected: Rejected[]}} FilePlan
  */
 
-// The progress rules: study.js is imported once they are loaded (storage.ready), and imports
-// them itself too, so that it never runs without them.
-const C = await P.loadCore();
 
 /** What an import file would change (nothing is written).
  * @param {string} text @returns {{error: string} | FilePlan} */
