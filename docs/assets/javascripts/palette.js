@@ -20,7 +20,7 @@
   }
   const win = /** @type {Window} */ (/** @type {unknown} */ (root));
   const form = win.document.querySelector("form[data-palette]");
-  if (form instanceof HTMLFormElement) api.start(win.document, form, win);
+  if (form) api.start(win.document, /** @type {HTMLFormElement} */ (form), win);
 })(this, function () {
   "use strict";
 
@@ -72,9 +72,7 @@
    * @returns {Colour}
    */
   function colourOf(input) {
-    /** @param {string} field */
-    const read = (field) => input.getAttribute("data-md-color-" + field) || "";
-    return { media: read("media"), scheme: read("scheme"), primary: read("primary"), accent: read("accent") };
+    return /** @type {Colour} */ (Object.fromEntries(FIELDS.map((f) => [f, input.getAttribute("data-md-color-" + f) || ""])));
   }
 
   /**
@@ -145,9 +143,7 @@
    * @param {Window} win
    */
   function start(doc, form, win) {
-    /** @type {HTMLInputElement[]} */
-    const inputs = Array.from(form.querySelectorAll("input.md-option")).filter(
-      /** @returns {x is HTMLInputElement} */ (x) => x instanceof HTMLInputElement);
+    const inputs = /** @type {HTMLInputElement[]} */ (Array.from(form.querySelectorAll("input.md-option")));
     if (!inputs.length) return;
     const options = inputs.map(colourOf);
     /** @param {string} media */
@@ -166,11 +162,11 @@
     }
 
     form.addEventListener("change", function (event) {
-      const index = inputs.findIndex((input) => input === event.target);
+      const index = inputs.indexOf(/** @type {HTMLInputElement} */ (event.target));
       if (index >= 0 && index !== current) pick(index);
     });
     form.addEventListener("keydown", function (event) {
-      if (!(event instanceof KeyboardEvent) || event.key !== "Enter") return;
+      if (/** @type {KeyboardEvent} */ (event).key !== "Enter") return;
       event.preventDefault();
       const index = next(current, inputs.length);
       pick(index);

@@ -46,11 +46,13 @@ if (slot) {
     load().then((module) => module.loadScheduler(), () => { /* the page reads as it does without JavaScript */ });
   };
   ["pointerdown", "focusin", "keydown"].forEach((type) => slot.addEventListener(type, rating, { once: true }));
-  // A click on the start button before the self-test has loaded starts it once it has.
+  // A click on the start button before the self-test has loaded starts it once it has; the
+  // button goes at once, as it does once the self-test is here.
   const start = slot.querySelector(".practice-start");
-  if (start) {
+  if (start instanceof HTMLElement) {
     start.addEventListener("click", () => {
-      load().then((module) => { if (!module.started()) module.begin(); }, () => { /* said above */ });
+      if (!practice) start.hidden = true;
+      load().then((module) => { if (!module.started()) module.begin(); }, () => { start.hidden = false; });
     }, { once: true });
   }
   if (window.location.hash === "#practice") rating();
