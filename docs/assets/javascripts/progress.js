@@ -37,9 +37,13 @@ const slot = document.querySelector(".practice-slot");
 if (slot) {
   /** @type {Promise<typeof import("./practice.js")> | null} */
   let practice = null;
+  let loaded = false;
   const url = new URL("./practice.js", import.meta.url);
   const load = () => {
-    practice = practice || runModule(url).then(() => import("./practice.js"));
+    practice = practice || runModule(url).then(() => import("./practice.js")).then((module) => {
+      loaded = true;
+      return module;
+    });
     return practice;
   };
   const rating = () => {
@@ -51,7 +55,7 @@ if (slot) {
   const start = slot.querySelector(".practice-start");
   if (start instanceof HTMLElement) {
     start.addEventListener("click", () => {
-      if (!practice) start.hidden = true;
+      if (!loaded) start.hidden = true;
       load().then((module) => { if (!module.started()) module.begin(); }, () => { start.hidden = false; });
     }, { once: true });
   }
