@@ -6,7 +6,12 @@
 import { clock, el, sectionNodes, siteRoot } from "./dom.js";
 import { dayOf, today } from "./days.js";
 import { isDue, RATINGS, RATING_LABELS } from "./progress-format.js";
-import * as P from "./storage.js";
+import { withProgress } from "./progress-format.js";
+
+/** @typedef {typeof import("./storage.js")} Storage */
+/** storage.js: imported when the reader has progress or rates (a first visit does without it).
+ * @returns {Promise<Storage>} */
+const storage = () => import("./storage.js");
 
 /**
  * @typedef {import("./progress-format.js").Entry} Entry
@@ -70,7 +75,8 @@ function practise(slot) {
   const status = /** @type {HTMLElement} */ (slot.querySelector(".practice-status"));
   const start = /** @type {HTMLButtonElement} */ (slot.querySelector(".practice-start"));
 
-  function showStatus() {
+  /** @param {Storage} P */
+  function showStatus(P) {
     const e = P.entry(id);
     let text = "Your progress: " + P.label(id);
     if (e) text += " (rated " + RATING_LABELS[e.rating].toLowerCase() + " on " + dayOf(e.rated) + ")";
@@ -79,8 +85,7 @@ function practise(slot) {
     if (status.textContent !== text) status.textContent = text;
     if (status.dataset.state !== state) status.dataset.state = state;
   }
-  showStatus();
-  P.onChange(showStatus);
+  withProgress(false, showStatus);
 
   // -- the self-test panel ----------------------------------------------------------------------
   /** @type {HTMLElement | null} */
@@ -177,7 +182,9 @@ function practise(slot) {
     }).then((/** @type {{questions: {id: string, path: string, question: string}[]} | null} */ index) => {
       if (!index) return;
       // What is due first, then what is new (P.nextQuestion); a due one opens its self-test.
-      const pick = P.nextQuestion(index.questions, id);
+      return storage().then((P) => P.nextQuestion(index.questions, id));
+    }).then((pick) => {
+      if (pick === undefined) return;
       const next = pick && pick.question;
       if (!next) {
         where.appendChild(el("span", {}, " Nothing else is due or new: well done."));
@@ -220,7 +227,7 @@ function practise(slot) {
       away = { details: details, home: home };
       reveal.remove();
       const rate = ratingGroup("How did you answer it?", function (rating) {
-        P.rateFollowUpSoon(id, question, rating).then((e) => {
+        storage().then((P) => P.rateFollowUpSoon(id, question, rating).then((e) => {
           if (!e) {
             // Not saved: say so here, and let the reader try again.
             box.appendChild(el("p", { "class": "practice-result", role: "alert" }, P.problemText() || ""));
@@ -228,7 +235,7 @@ function practise(slot) {
           }
           putBack();
           practiseFollowUps(list, index + 1);
-        });
+        }));
       });
       box.appendChild(rate);
       rate.querySelector("button")?.focus();
@@ -269,7 +276,7 @@ function practise(slot) {
     const result = el("p", { "class": "practice-result", role: "status" });
     const rate = ratingGroup("How did it go?", function (rating) {
       stopTimer();
-      P.rateSoon(id, rating).then((e) => {
+      storage().then((P) => P.rateSoon(id, rating).then((e) => {
         if (!e) {
           // The write failed: say so here, where the reader is looking, and keep the buttons.
           result.textContent = "";
@@ -281,7 +288,7 @@ function practise(slot) {
         rate.hidden = true;
         after.hidden = false;
         after.querySelector("button")?.focus();
-      });
+      }));
     });
     rate.hidden = true;
     section.appendChild(rate);
@@ -320,7 +327,6 @@ const found = document.querySelector(".practice-slot");
 if (found instanceof HTMLElement && !found.dataset.ready) {
   found.dataset.ready = "1";
   handle = practise(found);
-  P.start();
 }
 
 /** Start the self-test (progress.js: the reader clicked its button before this module loaded). */
@@ -330,4 +336,4 @@ export function begin() { if (handle) handle.begin(); }
 export function started() { return !!handle && handle.started(); }
 
 /** Import the scheduler now: a rating is near. */
-export function loadScheduler() { P.loadScheduler().catch(() => { /* said on rating */ }); }
+export function loadScheduler() { storage().then((P) => P.loadScheduler()).catch(() => { /* said on rating */ }); }

@@ -5,7 +5,7 @@
 // question index marks its own rows (questions.js), the mock interview is its page's own module.
 import { today } from "./days.js";
 import { runModule } from "./dom.js";
-import { CHANGED, holdsProgress, isDue, withProgress } from "./progress-format.js";
+import { isDue, withProgress } from "./progress-format.js";
 
 /** @param {typeof import("./storage.js")} P */
 function markNav(P) {
@@ -30,9 +30,9 @@ const tools = document.querySelector("[data-progress-tool]:not([data-progress-to
 withProgress(!!tools, markNav);
 if (tools) runModule(new URL("./study.js", import.meta.url)).catch(() => { /* the tools' fallback text stays */ });
 
-// The self-test, imported where a question is: at once for a reader with progress (its status
-// line says where the question stands) or a link to #practice, else when the reader reaches for
-// it (a pointer, the focus or a key in its slot), with the scheduler (ts-fsrs) for the rating.
+// The self-test, run where a question is, as the page's scripts are (its panel opens at the click
+// that asks for it); it imports storage.js itself only for a reader with progress or a rating, and
+// the scheduler (ts-fsrs) when the reader reaches for it (a pointer, the focus or a key in its slot).
 const slot = document.querySelector(".practice-slot");
 if (slot) {
   /** @type {Promise<typeof import("./practice.js")> | null} */
@@ -60,6 +60,5 @@ if (slot) {
     }, { once: true });
   }
   if (window.location.hash === "#practice") rating();
-  else if (holdsProgress()) load().catch(() => { /* said above */ });
-  else document.addEventListener(CHANGED, load, { once: true });
+  else load().catch(() => { /* said above */ });
 }
