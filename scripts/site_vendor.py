@@ -1,8 +1,9 @@
 """Third-party browser code the site ships, copied into the built site from its pinned npm package.
 
 The review scheduler of the practice mode is ts-fsrs, pinned exactly in package.json (and
-package-lock.json). The build copies its browser build (the UMD file, which defines `window.FSRS`)
-and its licence from node_modules/ into site/assets/vendor/<package>/, so that what the site runs
+package-lock.json). The build copies its ES module build (dist/index.mjs, which the site's
+storage.js imports when a rating is near) and its licence from node_modules/ into
+site/assets/vendor/<package>/, so that what the site runs
 is what the lock file pins and the unit tests (`node --test tests/js`) ran: no CDN, no copy in the
 repository that could drift from the pin. node_modules/ comes from `npm ci`; `scripts/dev.sh
 serve` runs `npm ci --omit=dev` when the package is missing or another version, so the README's
@@ -18,7 +19,7 @@ from pathlib import Path
 from snippet_engine.errors import ProjectError
 
 # package name -> files to ship, relative to the package's folder in node_modules/
-SHIPPED: dict[str, tuple[str, ...]] = {"ts-fsrs": ("dist/index.umd.js", "LICENSE")}
+SHIPPED: dict[str, tuple[str, ...]] = {"ts-fsrs": ("dist/index.mjs", "LICENSE")}
 
 
 class VendorError(ProjectError):

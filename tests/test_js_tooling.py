@@ -52,12 +52,12 @@ def test_the_type_check_and_the_linter_pass_and_catch_a_break(js_copy: Path) -> 
     assert run(eslint, js_copy).returncode == 0
     core = js_copy / "docs" / "assets" / "javascripts" / "progress-core.js"
     text = core.read_text()
-    # An object where the JSDoc says a date, a number or a string: the type check fails on it.
-    core.write_text(text.replace("var DAY_MS = 86400000;", "var DAY_MS = 86400000;\n  dayOf({ a: 1 });", 1))
+    # A result that may be null used as a date (strict: true): the type check fails on it.
+    core.write_text(text.replace("const STATES = ", "calendarDay({ a: 1 }).getTime();\nconst STATES = ", 1))
     broken = run(tsc, js_copy)
     assert broken.returncode != 0 and "progress-core.js" in broken.stdout
     # An unused variable: the linter fails on it.
-    core.write_text(text.replace('"use strict";', '"use strict";\n  var unused = 1;', 1))
+    core.write_text(text.replace("const STATES = ", "const unused = 1;\nconst STATES = ", 1))
     linted = run(eslint, js_copy)
     assert linted.returncode != 0 and "'unused' is assigned a value but never used" in linted.stdout
 

@@ -4,6 +4,7 @@ the build, and a missing or other version says how to fix it."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -33,10 +34,13 @@ def test_the_build_ships_the_pinned_package_as_installed(tmp_path: Path) -> None
     root = fake_root(tmp_path, want)
     written = copy_shipped(root, tmp_path / "site")
     assert sorted(p.relative_to(tmp_path / "site").as_posix() for p in written) == [
-        "assets/vendor/ts-fsrs/LICENSE", "assets/vendor/ts-fsrs/index.umd.js"]
-    umd = tmp_path / "site" / "assets" / "vendor" / "ts-fsrs" / "index.umd.js"
-    assert umd.read_bytes() == (ROOT / "node_modules" / "ts-fsrs" / "dist" / "index.umd.js").read_bytes()
-    assert "global.FSRS" in umd.read_text()
+        "assets/vendor/ts-fsrs/LICENSE", "assets/vendor/ts-fsrs/index.mjs"]
+    shipped = tmp_path / "site" / "assets" / "vendor" / "ts-fsrs" / "index.mjs"
+    assert shipped.read_bytes() == (ROOT / "node_modules" / "ts-fsrs" / "dist" / "index.mjs").read_bytes()
+    # An ES module the browser can import from the site as it is: it exports what scheduling.js
+    # uses, and imports nothing (no bare specifier a browser could not resolve).
+    text = shipped.read_text()
+    assert re.search(r"^export \{[^}]*\bfsrs\b", text, re.M) and not re.search(r"^import ", text, re.M)
 
 
 @pytest.mark.parametrize(("installed", "message"), [

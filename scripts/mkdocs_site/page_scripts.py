@@ -55,8 +55,8 @@ def without_idle_scripts(output: str) -> str:
     every page that has no code, no explainer or no index table (tests/browser/test_weight.py)."""
     for name, mark in PAGE_SCRIPTS.items():
         if mark not in output:
-            output = re.sub(rf'<script src="[^"]*assets/javascripts/{re.escape(name)}"></script>\n?',
-                            "", output)
+            output = re.sub(rf'<script src="[^"]*assets/javascripts/{re.escape(name)}"'
+                            r' type="module"></script>\n?', "", output)
     return output
 
 

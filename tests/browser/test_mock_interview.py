@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .gates import CHROMIUM, CHROMIUM_ARGS, DESKTOP, serious_accessibility_violations
+from .progress_api import with_progress
 from .sites import Site
 
 FAKE_MEDIA = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"]
@@ -28,8 +29,8 @@ RECORDINGS = """() => new Promise((resolve, reject) => {
 })"""
 
 # Rated as the self-test rates (the scheduler is loaded when a rating is near, not with the page).
-RATE_GOT_IT = """async ids => { await InterviewProgress.loadScheduler();
-                               ids.forEach(id => InterviewProgress.rate(id, 'got-it')); }"""
+RATE_GOT_IT = with_progress("""async ids => { await InterviewProgress.loadScheduler();
+                               ids.forEach(id => InterviewProgress.rate(id, 'got-it')); }""")
 
 
 @pytest.fixture(scope="module")
@@ -138,7 +139,8 @@ def test_record_play_back_grade_and_delete(real_site: Site, media_browser: Brows
         # The grades are in the schedule, the follow-up's too, after a reload.
         page.reload()
         entries = page.evaluate(
-            "async () => { await InterviewProgress.loadCore(); return InterviewProgress.load().questions; }")
+            with_progress("async () => { await InterviewProgress.loadCore(); "
+                          "return InterviewProgress.load().questions; }"))
         graded = [e for e in entries.values() if e["rating"] == "review"]
         assert len(entries) == 3 and len(graded) == 1
         assert graded[0]["followups"][follow_up]["rating"] == "got-it"

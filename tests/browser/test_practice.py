@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .gates import DESKTOP, serious_accessibility_violations
 from .index_page import wait_for_every_row
+from .progress_api import with_progress
 from .sites import Site
 
 KEY = "pytorch-interview-questions.progress"
@@ -67,7 +68,7 @@ def test_self_test_hides_answers_and_keeps_the_rating_across_a_reload(open_page:
     expect(page.locator("#basics")).to_be_visible()
     page.reload()
     due, rated = page.evaluate(
-        "e => [InterviewProgress.dayOf(e.due), InterviewProgress.dayOf(e.rated)]", entry)
+        with_progress("async e => { return [days.dayOf(e.due), days.dayOf(e.rated)]; }"), entry)
     expect(page.locator(".practice-status")).to_have_text(
         f"Your progress: Review on {due} (rated review on {rated})")
     # The navigation marks the question on every page, here another question's.
@@ -113,9 +114,9 @@ def test_practice_works_from_the_keyboard_alone(open_page: Callable[[str], Page]
 def test_export_then_import_round_trips_and_refuses_other_files(open_page: Callable[[str], Page],
                                                                  tmp_path: Path) -> None:
     page = open_page("progress/")
-    page.evaluate("""async () => { await InterviewProgress.loadScheduler();
+    page.evaluate(with_progress("""async () => { await InterviewProgress.loadScheduler();
                              InterviewProgress.rate("export/graph-signature", "review");
-                             InterviewProgress.rate("compile/graph-breaks", "got-it"); }""")
+                             InterviewProgress.rate("compile/graph-breaks", "got-it"); }"""))
     before = stored(page)
     with page.expect_download() as download:
         page.get_by_role("button", name="Export progress to a file").click()
@@ -189,9 +190,9 @@ def test_review_comes_back_after_a_growing_interval(real_site: Site, browser: Br
 
 def test_the_index_filters_by_progress(open_page: Callable[[str], Page]) -> None:
     page = open_page("questions/")
-    page.evaluate("""async () => { await InterviewProgress.loadScheduler();
+    page.evaluate(with_progress("""async () => { await InterviewProgress.loadScheduler();
                              InterviewProgress.rate("export/graph-signature", "got-it");
-                             InterviewProgress.rate("compile/graph-breaks", "review"); }""")
+                             InterviewProgress.rate("compile/graph-breaks", "review"); }"""))
     # With progress to show, the index fetches the rows its page did not serve.
     total = wait_for_every_row(page)
     # The next question: the first, in learning order, that is neither done nor waiting for review.
@@ -234,10 +235,10 @@ def test_the_study_plan_follows_level_importance_and_progress(open_page: Callabl
     expect(page.locator(".plan-day")).to_have_count(2)
     # A question marked done leaves the plan.
     done = wanted[0]["id"]
-    page.evaluate("async id => { await InterviewProgress.loadScheduler(); "
-                  "InterviewProgress.rate(id, 'got-it'); }", done)
+    page.evaluate(with_progress("async id => { await InterviewProgress.loadScheduler(); "
+                                "InterviewProgress.rate(id, 'got-it'); }"), done)
     expect(listed).to_have_count(len(wanted) - 1)
-    five = page.evaluate("InterviewProgress.addDays(InterviewProgress.today(), 5)")
+    five = page.evaluate(with_progress("async () => { return days.addDays(days.today(), 5); }"))
     page.locator("input[name=interview]").fill(five)
     page.get_by_role("button", name="Make the plan").click()
     assert f"interview={five}" in page.url
@@ -257,13 +258,13 @@ def test_new_pages_and_states_pass_axe(open_page: Callable[[str], Page], state: 
             page.get_by_role("button", name=re.compile("^Practise the ")).click()
     elif state == "progress page":
         page = open_page("progress/")
-        page.evaluate("async () => { await InterviewProgress.loadScheduler(); "
-                      "InterviewProgress.rate('export/graph-signature', 'review'); }")
+        page.evaluate(with_progress("async () => { await InterviewProgress.loadScheduler(); "
+                                    "InterviewProgress.rate('export/graph-signature', 'review'); }"))
     elif state == "study plan":
         page = open_page("study-plan/")
     else:
         page = open_page("questions/")
-        page.evaluate("async () => { await InterviewProgress.loadScheduler(); "
-                      "InterviewProgress.rate('export/graph-signature', 'review'); }")
+        page.evaluate(with_progress("async () => { await InterviewProgress.loadScheduler(); "
+                                    "InterviewProgress.rate('export/graph-signature', 'review'); }"))
     problems = serious_accessibility_violations(page)
     assert not problems, "\n".join(problems)

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from .progress_api import with_progress
 from .sites import Site
 
 WIDTHS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -40,9 +41,9 @@ def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
 
 def test_the_done_and_due_table_reads_as_a_table(real_site: Site, page: Page) -> None:
     page.goto(real_site.url("progress/"))
-    page.evaluate("""async () => { await InterviewProgress.loadScheduler();
+    page.evaluate(with_progress("""async () => { await InterviewProgress.loadScheduler();
                              InterviewProgress.rate("export/graph-signature", "got-it");
-                             InterviewProgress.rate("compile/graph-breaks", "review"); }""")
+                             InterviewProgress.rate("compile/graph-breaks", "review"); }"""))
     page.reload()
     table = page.locator(".progress-table")
     expect(table).to_be_visible()

@@ -20,6 +20,7 @@ from helpers import ROOT
 
 from .gates import serious_accessibility_violations
 from .index_page import show_every_row, wait_for_every_row
+from .progress_api import with_progress
 from .sites import Site
 
 KEY = "pytorch-interview-questions.progress"
@@ -64,8 +65,8 @@ def practise(page: Page, rating: str) -> None:
 
 def good_v2(page: Page, rating: str = "review") -> dict:
     """A version-2 entry as the site itself writes it (its scheduler, today)."""
-    return page.evaluate("""async r => { await InterviewProgress.loadScheduler();
-        return InterviewProgressCore.schedule(null, r, new Date(), null, FSRS); }""", rating)
+    return page.evaluate(with_progress("""async r => { const fsrs = await InterviewProgress.loadScheduler();
+        return scheduling.schedule(null, r, new Date(), null, fsrs); }"""), rating)
 
 
 def import_file(page: Page, path: Path, confirm: bool = True) -> None:

@@ -1,11 +1,9 @@
 // Unit tests of the syntax colours' decoding (docs/assets/javascripts/code-colours.js): the runs a
 // `data-tokens` value describes, and where each lands among a block's text nodes.
 // Run by scripts/dev.sh test as `node --test tests/js/`.
-"use strict";
-const test = require("node:test");
-const assert = require("node:assert/strict");
-/** @type {any} */
-const colours = require("../../docs/assets/javascripts/code-colours.js");
+import test from "node:test";
+import assert from "node:assert/strict";
+import * as colours from "../../docs/assets/javascripts/code-colours.js";
 
 test("entries give each run's group and offsets, each gap counted from the previous run's end", () => {
   assert.deepEqual(colours.decode("k0.6 f1.4 p0.1 c3.12"), [

@@ -1,11 +1,14 @@
 // Unit tests of the light/dark switch's choices (docs/assets/javascripts/palette.js): which option
 // a page shows, from the reader's stored choice or the system's preference.
 // Run by scripts/dev.sh test as `node --test tests/js/`.
-"use strict";
-const test = require("node:test");
-const assert = require("node:assert/strict");
-/** @type {any} */
-const palette = require("../../docs/assets/javascripts/palette.js");
+// palette.js is a classic script (it runs inline in the header, before the page is parsed), which
+// gives node its functions through module.exports: required, not imported.
+import test from "node:test";
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+
+/** @type {{choose: Function, next: Function}} */
+const palette = createRequire(import.meta.url)("../../docs/assets/javascripts/palette.js");
 
 const LIGHT = { media: "(prefers-color-scheme: light)", scheme: "default", primary: "indigo", accent: "indigo" };
 const DARK = { media: "(prefers-color-scheme: dark)", scheme: "slate", primary: "indigo", accent: "indigo" };

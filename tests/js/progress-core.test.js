@@ -1,23 +1,28 @@
-// Unit tests of the progress rules (docs/assets/javascripts/progress-core.js): the validator, the
-// version-1 migration, the FSRS schedule with the interview date, and the import plan.
-// Run by scripts/dev.sh test as `node --test tests/js/` (the clock is fixed by each test's `now`).
-"use strict";
-const test = require("node:test");
-const assert = require("node:assert/strict");
-const fs = require("node:fs");
-const path = require("node:path");
-const fsrs = require("ts-fsrs");
-/** @type {any} the module's own functions are type-checked in it; here results are read freely */
-const core = require("../../docs/assets/javascripts/progress-core.js");
+// Unit tests of the progress rules (docs/assets/javascripts/progress-core.js, scheduling.js,
+// days.js): the validator, the version-1 migration, the FSRS schedule with the interview date,
+// and the import plan. Run by scripts/dev.sh test as `node --test tests/js/` (the clock is fixed
+// by each test's `now`).
+import test from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import * as fsrs from "ts-fsrs";
+import * as rules from "../../docs/assets/javascripts/progress-core.js";
+import * as scheduling from "../../docs/assets/javascripts/scheduling.js";
+import * as days from "../../docs/assets/javascripts/days.js";
+
+/** @type {any} the modules' own functions are type-checked in them; here results are read freely */
+const core = { ...rules, ...scheduling, ...days };
 
 const NOW = new Date("2026-12-01T10:00:00.000Z");
-const V1 = JSON.parse(fs.readFileSync(path.join(__dirname, "fixtures", "progress-v1.json"), "utf8"));
+const V1 = JSON.parse(fs.readFileSync(new URL("fixtures/progress-v1.json", import.meta.url), "utf8"));
 
+/** @param {string} rating @param {Date} now @param {any} [before] @param {string | null} [interview] @returns {any} */
 function rated(rating, now, before = null, interview = null) {
   return core.schedule(before, rating, now, interview, fsrs);
 }
 
-function days(from, to) { return Math.round((Date.parse(to) - Date.parse(from)) / 86400000); }
+/** @param {string | Date} from @param {string | Date} to */
+function daysApart(from, to) { return Math.round((Date.parse(String(to)) - Date.parse(String(from))) / 86400000); }
 
 test("a real version-1 value moves to version 2 with every rating, date and follow-up", () => {
   const read = core.readValue(V1, NOW);
@@ -57,7 +62,7 @@ test("the cases of issue 22 are refused, each alone, with its reason", () => {
   const read = core.readValue(value, NOW);
   assert.equal(read.kind, "ok");
   assert.deepEqual(Object.keys(read.value.questions), ["export/graph-signature"]);
-  const reasons = Object.fromEntries(read.rejected.map((r) => [r.question, r.reason]));
+  const reasons = Object.fromEntries(read.rejected.map((/** @type {any} */ r) => [r.question, r.reason]));
   assert.match(reasons["export/box"], /bad reps/);
   assert.match(reasons["export/month-13"], /no real due date/);
   assert.match(reasons["export/year-9999"], /rated in the future/);
@@ -71,7 +76,7 @@ test("the cases of issue 22 are refused, each alone, with its reason", () => {
     "export/c": { state: "review", rating: "review", rated: "2026-11-30", box: 2, due: "2026-12-03" },
   } }, NOW);
   assert.deepEqual(Object.keys(v1.value.questions), ["export/c"]);
-  assert.deepEqual(v1.rejected.map((r) => r.question), ["export/a", "export/b"]);
+  assert.deepEqual(v1.rejected.map((/** @type {any} */ r) => r.question), ["export/a", "export/b"]);
 });
 
 test("a newer version is left alone, an unknown one is unreadable", () => {
@@ -94,10 +99,10 @@ test("real dates only", () => {
 test("FSRS: review waits longer each time, not yet comes back the next day, got it is done", () => {
   const first = rated("review", NOW);
   const second = rated("review", new Date(first.due), first);
-  assert.ok(days(NOW, first.due) >= 1);
-  assert.ok(days(first.due, second.due) > days(NOW, first.due), "the second wait is longer");
+  assert.ok(daysApart(NOW, first.due) >= 1);
+  assert.ok(daysApart(first.due, second.due) > daysApart(NOW, first.due), "the second wait is longer");
   const again = rated("not-yet", new Date(second.due), second);
-  assert.ok(days(second.due, again.due) <= 1);
+  assert.ok(daysApart(second.due, again.due) <= 1);
   assert.ok(core.dayOf(again.due) <= core.dayOf(core.startOfDay(new Date(second.due), 1)));
   const done = rated("got-it", new Date(again.due), again);
   assert.equal(done.state, "done");
@@ -111,7 +116,7 @@ test("before the interview, nothing rated Review or Not yet comes back after it"
   for (let i = 0; i < 5; i++) entry = rated("got-it", new Date(Date.parse(entry.rated) + 20 * 86400000), entry);
   const later = new Date(Date.parse(entry.rated) + 30 * 86400000);
   const free = rated("review", later, entry);
-  assert.ok(days(later, free.due) > 3, "without an interview it waits longer than 3 days");
+  assert.ok(daysApart(later, free.due) > 3, "without an interview it waits longer than 3 days");
   const interview = core.dayOf(new Date(later.getTime() + 2 * 86400000));
   const kept = rated("review", later, entry, interview);
   assert.ok(core.dayOf(kept.due) < interview, `${kept.due} is before ${interview}`);
@@ -163,7 +168,7 @@ test("import files: size, JSON, ours, version", () => {
 test("fuzzed values never throw and never lose the good entry", () => {
   let seed = 12345;
   const rand = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
-  const pick = (xs) => xs[Math.floor(rand() * xs.length)];
+  const pick = (/** @type {any[]} */ xs) => xs[Math.floor(rand() * xs.length)];
   const good = rated("review", NOW);
   const oddities = [null, undefined, true, 0, -1, 2.5, 1e308, NaN, "", "x".repeat(10000), [], {}, [1, 2],
     "<script>alert(1)</script>", "2026-13-45", "2026-12-01T10:00:00.000Z", "9999-12-31T00:00:00.000Z",
@@ -171,6 +176,7 @@ test("fuzzed values never throw and never lose the good entry", () => {
   const fields = ["state", "rating", "rated", "due", "card", "followups"];
   const cardFields = ["state", "stability", "difficulty", "reps", "lapses", "scheduled_days", "learning_steps", "elapsed_days", "last_review"];
   for (let i = 0; i < 400; i++) {
+    /** @type {Record<string, any>} */
     const questions = { "export/graph-signature": good };
     for (let j = 0; j < 5; j++) {
       const bad = JSON.parse(JSON.stringify(good));
@@ -191,5 +197,5 @@ test("fuzzed values never throw and never lose the good entry", () => {
       }
     }
   }
-  assert.equal({}.polluted, undefined);
+  assert.equal(/** @type {any} */ ({}).polluted, undefined);
 });

@@ -69,7 +69,7 @@ def test_a_page_loads_a_page_specific_script_exactly_when_it_has_what_the_script
         rel = path.relative_to(real_site).as_posix()
         for name in _LOOKS_FOR:
             has = page_scripts.PAGE_SCRIPTS[name] in html
-            loaded = f'assets/javascripts/{name}"></script>' in html
+            loaded = f'assets/javascripts/{name}" type="module"></script>' in html
             assert has == loaded, f"{rel}: has what {name} acts on: {has}; loads it: {loaded}"
             if loaded:
                 loads[name].add(rel)

@@ -1,10 +1,12 @@
-// What the site's scripts share through `window` and what Material for MkDocs defines: types for
-// the type check (tsconfig.json) only; the browser never loads this file.
+// What Material for MkDocs defines for the page's scripts: types for the type check
+// (tsconfig.json) only; the browser never loads this file. The site's own modules share nothing
+// through `window`: they import each other.
+
+/** Material's observable of the document, which emits once the page is set up. */
+declare const document$: { subscribe(callback: () => void): void } | undefined;
+
 interface Window {
-  InterviewProgress: any;
-  /** questions.js on the question index: every row, fetched once (the page serves the first ones). */
-  QuestionIndex?: { whole: () => Promise<void> };
-  InterviewProgressCore: any;
-  FSRS: any;
+  /** Material's storage helpers (partials/javascripts/base.html), scoped to the site's path. */
+  __md_get?: (key: string) => unknown;
+  __md_set?: (key: string, value: unknown) => void;
 }
-declare const document$: { subscribe(callback: () => void): void };

@@ -13,19 +13,19 @@
 // the reader chose: until then the site follows the system's light or dark preference, also when
 // it changes. Tested by `node --test tests/js` and tests/browser/test_palette.py.
 (function (root, factory) {
-  var api = factory();
+  const api = factory();
   if (typeof module === "object" && module.exports) {
     module.exports = api;
     return;
   }
-  var doc = /** @type {Document} */ (/** @type {any} */ (root).document);
-  var form = doc.querySelector("form[data-palette]");
-  if (form) api.start(doc, /** @type {HTMLFormElement} */ (form), /** @type {any} */ (root));
+  const win = /** @type {Window} */ (/** @type {unknown} */ (root));
+  const form = win.document.querySelector("form[data-palette]");
+  if (form) api.start(win.document, /** @type {HTMLFormElement} */ (form), win);
 })(this, function () {
   "use strict";
 
-  var KEY = "__palette";
-  var FIELDS = ["media", "scheme", "primary", "accent"];
+  const KEY = "__palette";
+  const FIELDS = ["media", "scheme", "primary", "accent"];
 
   /**
    * @typedef {{media: string, scheme: string, primary: string, accent: string}} Colour
@@ -42,8 +42,8 @@
    */
   function choose(options, stored, matches) {
     if (stored && stored.color) {
-      var colour = stored.color;
-      for (var i = 0; i < options.length; i++) {
+      const colour = stored.color;
+      for (let i = 0; i < options.length; i++) {
         if (options[i].scheme === colour.scheme && options[i].primary === colour.primary &&
             options[i].accent === colour.accent) return i;
       }
@@ -51,7 +51,7 @@
         return stored.index;
       }
     }
-    for (var j = 0; j < options.length; j++) {
+    for (let j = 0; j < options.length; j++) {
       if (options[j].media && matches(options[j].media)) return j;
     }
     return 0;
@@ -72,22 +72,17 @@
    * @returns {Colour}
    */
   function colourOf(input) {
-    /** @type {any} */
-    var colour = {};
-    FIELDS.forEach(function (field) {
-      colour[field] = input.getAttribute("data-md-color-" + field) || "";
-    });
-    return colour;
+    return /** @type {Colour} */ (Object.fromEntries(FIELDS.map((f) => [f, input.getAttribute("data-md-color-" + f) || ""])));
   }
 
   /**
    * Material's storage helpers (partials/javascripts/base.html), which never throw on read.
-   * @param {any} win
+   * @param {Window} win
    * @returns {Stored | null}
    */
   function stored(win) {
     try {
-      return typeof win.__md_get === "function" ? win.__md_get(KEY) : null;
+      return typeof win.__md_get === "function" ? /** @type {Stored | null} */ (win.__md_get(KEY)) : null;
     } catch (e) {
       return null;  // storage blocked or not JSON: the system's preference decides
     }
@@ -100,25 +95,25 @@
    * @param {Document} doc
    * @param {HTMLInputElement[]} inputs
    * @param {number} index
-   * @param {any} win
+   * @param {Window} win
    */
   function show(doc, inputs, index, win) {
-    var colour = colourOf(inputs[index]);
+    const colour = colourOf(inputs[index]);
     FIELDS.forEach(function (field) {
-      var name = "data-md-color-" + field;
-      var value = /** @type {any} */ (colour)[field];
+      const name = "data-md-color-" + field;
+      const value = colour[/** @type {keyof Colour} */ (field)];
       if (doc.body.getAttribute(name) !== value) doc.body.setAttribute(name, value);
     });
     inputs.forEach(function (input, i) {
       input.checked = i === index;
-      var label = input.nextElementSibling;
-      if (label && label.tagName === "LABEL") /** @type {HTMLElement} */ (label).hidden = i !== index;
+      const label = input.nextElementSibling;
+      if (label instanceof HTMLLabelElement) label.hidden = i !== index;
     });
-    var header = doc.querySelector("header");
+    const header = doc.querySelector("header");
     if (!header) return;
-    var style = win.getComputedStyle(header);
+    const style = win.getComputedStyle(header);
     meta(doc, "color-scheme", style.colorScheme);
-    var channels = String(style.backgroundColor).match(/\d+/g) || [];
+    const channels = String(style.backgroundColor).match(/\d+/g) || [];
     meta(doc, "theme-color", "#" + channels.slice(0, 3).map(function (c) {
       return (+c).toString(16).padStart(2, "0");
     }).join(""));
@@ -130,7 +125,7 @@
    * @param {string} content
    */
   function meta(doc, name, content) {
-    var tag = /** @type {HTMLMetaElement | null} */ (doc.head.querySelector('meta[name="' + name + '"]'));
+    let tag = /** @type {HTMLMetaElement | null} */ (doc.head.querySelector('meta[name="' + name + '"]'));
     if (!tag) {
       tag = doc.createElement("meta");
       tag.name = name;
@@ -145,16 +140,15 @@
    * chosen, the system's preference.
    * @param {Document} doc
    * @param {HTMLFormElement} form
-   * @param {any} win
+   * @param {Window} win
    */
   function start(doc, form, win) {
-    var inputs = /** @type {HTMLInputElement[]} */ (Array.prototype.slice.call(
-      form.querySelectorAll("input.md-option")));
+    const inputs = /** @type {HTMLInputElement[]} */ (Array.from(form.querySelectorAll("input.md-option")));
     if (!inputs.length) return;
-    var options = inputs.map(colourOf);
+    const options = inputs.map(colourOf);
     /** @param {string} media */
     function matches(media) { return win.matchMedia(media).matches; }
-    var current = choose(options, stored(win), matches);
+    let current = choose(options, stored(win), matches);
     show(doc, inputs, current, win);
 
     /** @param {number} index */
@@ -168,23 +162,23 @@
     }
 
     form.addEventListener("change", function (event) {
-      var index = inputs.indexOf(/** @type {HTMLInputElement} */ (event.target));
+      const index = inputs.indexOf(/** @type {HTMLInputElement} */ (event.target));
       if (index >= 0 && index !== current) pick(index);
     });
     form.addEventListener("keydown", function (event) {
       if (/** @type {KeyboardEvent} */ (event).key !== "Enter") return;
       event.preventDefault();
-      var index = next(current, inputs.length);
+      const index = next(current, inputs.length);
       pick(index);
       inputs[index].focus();
     });
     options.forEach(function (option) {
       if (!option.media || typeof win.matchMedia !== "function") return;
-      var query = win.matchMedia(option.media);
+      const query = win.matchMedia(option.media);
       if (typeof query.addEventListener !== "function") return;
       query.addEventListener("change", function () {
         if (stored(win)) return;  // the reader's own choice stands
-        var index = choose(options, null, matches);
+        const index = choose(options, null, matches);
         if (index !== current) {
           current = index;
           show(doc, inputs, index, win);

@@ -4,25 +4,26 @@
 // the pinned package) is imported, and it fetches only the chunks of the index that the query's
 // words need. Results: the question, the section that matched and its passage, linking to that
 // section. Keys: `/` or `s` open the box, arrows move through the results, Esc closes.
-(function () {
-  "use strict";
-  var LIMIT = 10;
-  /**
-   * What Pagefind's data() gives for one result (the fields used here).
-   * @typedef {{url: string, title: string, excerpt: string, locations?: number[]}} SubResult
-   * @typedef {{url: string, excerpt: string, meta: {title?: string}, sub_results?: SubResult[]}} ResultData
-   */
-  var box = document.querySelector("[data-site-search]");
-  var toggle = /** @type {HTMLInputElement | null} */ (document.getElementById("__search"));
-  if (!box || !toggle) return;
-  var input = /** @type {HTMLInputElement} */ (box.querySelector(".md-search__input"));
-  var meta = /** @type {HTMLElement} */ (box.querySelector(".md-search-result__meta"));
-  var list = /** @type {HTMLElement} */ (box.querySelector(".md-search-result__list"));
-  var config = JSON.parse(/** @type {HTMLElement} */ (document.getElementById("__config")).textContent || "{}");
-  var base = new URL(config.base.replace(/\/?$/, "/"), window.location.href);
-  /** @type {Promise<any> | null} */
-  var pagefind = null;
-  var latest = 0;
+import { siteRoot } from "./dom.js";
+
+const LIMIT = 10;
+/**
+ * What Pagefind's data() gives for one result (the fields used here).
+ * @typedef {{url: string, title: string, excerpt: string, locations?: number[]}} SubResult
+ * @typedef {{url: string, excerpt: string, meta: {title?: string}, sub_results?: SubResult[]}} ResultData
+ * @typedef {{results: {data: () => Promise<ResultData>}[]}} Found
+ * @typedef {{options: (o: object) => Promise<void>, init: () => void,
+ *            debouncedSearch: (query: string, options: object, ms: number) => Promise<Found | null>}} Pagefind
+ */
+/** @param {Element} box @param {HTMLInputElement} toggle */
+function setUp(box, toggle) {
+  const input = /** @type {HTMLInputElement} */ (box.querySelector(".md-search__input"));
+  const meta = /** @type {HTMLElement} */ (box.querySelector(".md-search-result__meta"));
+  const list = /** @type {HTMLElement} */ (box.querySelector(".md-search-result__list"));
+  const base = siteRoot();
+  /** @type {Promise<Pagefind> | null} */
+  let pagefind = null;
+  let latest = 0;
 
   function load() {
     if (!pagefind) {
@@ -47,7 +48,7 @@
 
   function close() {
     toggle.checked = false;
-    var active = /** @type {HTMLElement | null} */ (document.activeElement);
+    const active = /** @type {HTMLElement | null} */ (document.activeElement);
     if (active && box.contains(active)) active.blur();
   }
 
@@ -65,11 +66,11 @@
    */
   function bestPart(data) {
     /** @type {SubResult | null} */
-    var best = null;
-    (data.sub_results || []).forEach(function (sub) {
-      var hits = (sub.locations || []).length;
+    let best = null;
+    for (const sub of data.sub_results || []) {
+      const hits = (sub.locations || []).length;
       if (hits && (!best || hits > (best.locations || []).length)) best = sub;
-    });
+    }
     if (best && best.url !== data.url && best.title !== data.meta.title) {
       return { url: best.url, section: best.title, excerpt: best.excerpt };
     }
@@ -80,24 +81,24 @@
   function render(results) {
     list.textContent = "";
     results.forEach(function (data) {
-      var part = bestPart(data);
-      var item = document.createElement("li");
+      const part = bestPart(data);
+      const item = document.createElement("li");
       item.className = "md-search-result__item";
-      var link = document.createElement("a");
+      const link = document.createElement("a");
       link.className = "md-search-result__link";
       link.href = part.url;
-      var article = document.createElement("article");
+      const article = document.createElement("article");
       article.className = "md-search-result__article md-typeset";
-      var title = document.createElement("h1");
+      const title = document.createElement("h1");
       title.textContent = data.meta.title || data.url;
       article.appendChild(title);
       if (part.section) {
-        var section = document.createElement("p");
+        const section = document.createElement("p");
         section.className = "site-search__section";
         section.textContent = part.section;
         article.appendChild(section);
       }
-      var passage = document.createElement("p");
+      const passage = document.createElement("p");
       passage.innerHTML = part.excerpt; // Pagefind's excerpt: escaped text with <mark> around hits
       article.appendChild(passage);
       link.appendChild(article);
@@ -107,8 +108,8 @@
   }
 
   function search() {
-    var query = input.value.trim();
-    var ticket = ++latest;
+    const query = input.value.trim();
+    const ticket = ++latest;
     if (!query) {
       list.textContent = "";
       meta.textContent = "Type to start searching";
@@ -137,15 +138,15 @@
   // has moved on to. A click on the box's own text leaves the focus on the body: that keeps it.
   box.addEventListener("focusout", function () {
     window.setTimeout(function () {
-      var now = document.activeElement;
+      const now = document.activeElement;
       if (now && now !== document.body && !box.contains(now)) toggle.checked = false;
     }, 0);
   });
   input.addEventListener("input", search);
-  var form = /** @type {HTMLFormElement} */ (box.querySelector("form"));
+  const form = /** @type {HTMLFormElement} */ (box.querySelector("form"));
   form.addEventListener("submit", function (event) {
     event.preventDefault();
-    var first = links()[0];
+    const first = links()[0];
     if (first) first.click();
   });
   form.addEventListener("reset", function () {
@@ -155,29 +156,34 @@
     if (toggle.checked) { input.focus(); } else { input.blur(); }
   });
 
-  box.addEventListener("keydown", function (/** @type {KeyboardEvent} */ event) {
+  box.addEventListener("keydown", function (event) {
+    if (!(event instanceof KeyboardEvent)) return;
     if (event.key === "Escape") {
       event.preventDefault();
       close();
       return;
     }
     if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
-    var all = links();
+    const all = links();
     if (!all.length) return;
     event.preventDefault();
-    var at = all.indexOf(/** @type {HTMLAnchorElement} */ (document.activeElement));
-    var next = event.key === "ArrowDown" ? at + 1 : at - 1;
+    const at = all.indexOf(/** @type {HTMLAnchorElement} */ (document.activeElement));
+    const next = event.key === "ArrowDown" ? at + 1 : at - 1;
     if (next < 0) { input.focus(); } else { all[Math.min(next, all.length - 1)].focus(); }
   });
 
   document.addEventListener("keydown", function (event) {
     if (event.key !== "/" && event.key !== "s") return;
     if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
-    var target = /** @type {HTMLElement} */ (event.target);
+    const target = /** @type {HTMLElement} */ (event.target);
     if (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
     event.preventDefault();
     open();
     input.focus();
     input.select();
   });
-})();
+}
+
+const box = document.querySelector("[data-site-search]");
+const toggle = document.getElementById("__search");
+if (box && toggle instanceof HTMLInputElement) setUp(box, toggle);

@@ -11,22 +11,19 @@ from question_pages.format.ids import QUESTION_ID, id_problem
 from question_pages.format.loading import load_pages
 from site_fixture import FIXTURES
 
-CORE = ROOT / "docs" / "assets" / "javascripts" / "progress-core.js"
-PROGRESS = CORE.with_name("progress.js")
+SCRIPTS = ROOT / "docs" / "assets" / "javascripts"
+FORMAT = SCRIPTS / "progress-format.js"
 
 
 def test_the_browser_uses_the_same_rule() -> None:
-    found = re.search(r"^\s*var ID = /(.+)/;$", CORE.read_text(encoding="utf-8"), re.M)
-    assert found, "progress-core.js no longer declares `var ID = /.../;`"
+    found = re.search(r"^export const ID = /(.+)/;$", FORMAT.read_text(encoding="utf-8"), re.M)
+    assert found, "progress-format.js no longer declares `export const ID = /.../;`"
     assert found.group(1).replace("\\/", "/") == QUESTION_ID.pattern
-    # progress.js marks the navigation without loading progress-core.js: the same rule, and the
-    # same storage version.
-    progress = PROGRESS.read_text(encoding="utf-8")
-    copy = re.search(r"return /(.+)/\.test\(id\) \? id : null;  // ids.py's rule", progress)
-    assert copy and copy.group(1).replace("\\/", "/") == QUESTION_ID.pattern
-    texts = (progress, CORE.read_text(encoding="utf-8"))
-    versions = [re.search(r"var VERSION = (\d+);", text) for text in texts]
-    assert all(versions) and len({v.group(1) for v in versions if v}) == 1
+    # One rule and one storage version for every script: the others import them, none has a copy.
+    for script in SCRIPTS.glob("*.js"):
+        if script != FORMAT:
+            text = script.read_text(encoding="utf-8")
+            assert "VERSION =" not in text and "-]+)*$/" not in text, script.name
 
 
 def test_every_page_of_the_bank_has_a_valid_id() -> None:

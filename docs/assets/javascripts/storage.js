@@ -1,0 +1,374 @@
+// The reader's progress, kept in this browser only: one localStorage key holding a versioned
+// value (format and rules: progress-core.js) and an FSRS review schedule
+// (scheduling.js, ts-fsrs). Every module that reads or writes progress goes through this one.
+// Nothing is lost without the reader's consent: a refused entry is set aside alone, into a list
+// that only grows (ASIDE, listed on Your progress), and the value is rewritten only once that copy
+// is kept; version 1 is moved to version 2; a newer version's value is left alone (the page asks
+// for a reload); a failed write is said where the reader looks, every time, and no "Saved" is
+// shown for it.
+//
+// This module and the rules it imports (progress-core.js) are loaded only when they are needed
+// (progress-format.js's withProgress): when this browser holds progress, when the reader reaches
+// for the self-test, and with the progress tools. A first visit, with nothing stored, does
+// without them (and without the scheduler, imported only when a rating is near).
+import { calendarDay, dayOf, today } from "./days.js";
+import { ASIDE, CHANGED, empty, idOf as idIn, isDue, KEY, LEGACY_ASIDE, standing } from "./progress-format.js";
+import { siteRoot } from "./dom.js";
+import * as core from "./progress-core.js";
+
+/**
+ * @typedef {import("./progress-format.js").Entry} Entry
+ * @typedef {import("./progress-format.js").Value} Value
+ * @typedef {import("./progress-format.js").RatingName} RatingName
+ * @typedef {import("./progress-format.js").SetAsideCopy} SetAsideCopy
+ * @typedef {import("./progress-format.js").Standing} Standing
+ * @typedef {typeof import("./scheduling.js")} Scheduling
+ * @typedef {import("./scheduling.js").Fsrs} Fsrs
+ */
+
+/** @type {{rules: Scheduling, lib: Fsrs} | null} */
+let scheduler = null;
+/** @type {string | null} */
+let problem = null;
+/** @type {number | null} a newer version's number, when one is stored */
+let newer = null;
+let repaired = false;
+
+/** @param {unknown} error @returns {string} */
+function nameOf(error) { return error instanceof Error ? error.name : String(error); }
+
+/** Say a problem at the top of the page (and keep it for problem()). @param {string} text */
+export function report(text) {
+  problem = text;
+  showProblem();
+}
+
+/** The last problem with the reader's progress, or null. @returns {string | null} */
+export function problemText() { return problem; }
+
+/** Every copy set aside so far, oldest first (never overwritten, only appended to).
+ * @returns {SetAsideCopy[]} */
+export function setAside() {
+  let raw;
+  try { raw = window.localStorage.getItem(ASIDE); } catch (error) { return []; }
+  if (raw === null) return [];
+  try {
+    /** @type {unknown} */
+    const list = JSON.parse(raw);
+    if (Array.isArray(list)) return list.filter((x) => x && typeof x === "object");
+  } catch (error) { /* kept as it is, below */ }
+  return [{ id: "unreadable-list", at: "", reason: "the list of set-aside copies could not be read",
+            question: null, raw: raw }];
+}
+
+/** Append copies to the set-aside list; false when they could not be written (then nothing
+ * else may change). @param {import("./progress-format.js").Rejected[]} items @returns {boolean} */
+function keepAside(items) {
+  const list = setAside(), at = new Date().toISOString();
+  items.forEach((item, index) => {
+    list.push({ id: at + "-" + index + "-" + Math.random().toString(36).slice(2, 8), at: at,
+                reason: item.reason, question: item.question, raw: item.raw });
+  });
+  try {
+    window.localStorage.setItem(ASIDE, JSON.stringify(list));
+    return true;
+  } catch (error) {
+    return false;
+  }
+}
+
+/** The stored value, read through the rules (a bad entry set aside alone); an empty value
+ * while the rules are not loaded yet (they are then loaded, and the page redrawn).
+ * @returns {Value} */
+export function load() {
+  let raw;
+  try {
+    raw = window.localStorage.getItem(KEY);
+  } catch (error) {
+    problem = problem || "This browser does not let the site keep your progress (" + nameOf(error) + ").";
+    return empty();
+  }
+  if (raw === null) {
+    migrateLegacyAside();
+    return empty();
+  }
+  /** @type {import("./progress-core.js").ReadResult} */
+  let read;
+  try {
+    read = core.readValue(JSON.parse(raw), new Date());
+  } catch (error) {
+    read = { kind: "unreadable", reason: "it is not JSON" };
+  }
+  if (read.kind === "newer") {
+    newer = read.version;
+    problem = "Your progress was saved by a newer version of this site (version " + read.version +
+      "). Reload the page to see and change it; this page changed nothing.";
+    return empty();
+  }
+  if (read.kind === "ok" && !read.rejected.length && !read.migrated) return read.value;
+  if (repaired) {
+    // Tried once on this page already (and failed to write): use what could be read.
+    return read.kind === "ok" ? read.value : empty();
+  }
+  repaired = true;
+  migrateLegacyAside();
+  const items = read.kind === "ok" ? read.rejected
+    : [{ reason: read.kind === "unreadable" ? read.reason : "it is empty", question: null, raw: raw }];
+  if (items.length && !keepAside(items)) {
+    problem = "Some of your saved progress could not be read, and the browser would not keep a copy " +
+      "of it, so nothing was changed. Free some storage for this site, then reload.";
+    return read.kind === "ok" ? read.value : empty();
+  }
+  const value = read.kind === "ok" ? read.value : empty();
+  if (!write(value)) return value;
+  if (items.length) {
+    problem = (read.kind === "ok"
+      ? items.length + " saved entr" + (items.length > 1 ? "ies" : "y") + " could not be read (" +
+        items.map((i) => (i.question || "") + ": " + i.reason).slice(0, 3).join("; ") +
+        (items.length > 3 ? "; …" : "") + ") and " + (items.length > 1 ? "were" : "was") + " set aside; the rest of your progress is kept."
+      : "Your saved progress could not be read (" + items[0].reason + "), so it was set aside and a new one started.") +
+      " Your progress page lists what was set aside, to download or drop.";
+  }
+  return value;
+}
+
+// Version 1 kept one backup, under LEGACY_ASIDE: it goes into the list, once.
+function migrateLegacyAside() {
+  try {
+    const old = window.localStorage.getItem(LEGACY_ASIDE);
+    if (old === null) return;
+    if (keepAside([{ reason: "set aside by an earlier version of this site", question: null, raw: old }])) {
+      window.localStorage.removeItem(LEGACY_ASIDE);
+    }
+  } catch (error) { /* left where it is */ }
+}
+
+/** @param {Value} value @returns {boolean} */
+function write(value) {
+  if (newer !== null) {
+    report("Your progress was saved by a newer version of this site (version " + newer +
+           "). Reload the page before rating: this page did not save anything.");
+    return false;
+  }
+  try {
+    window.localStorage.setItem(KEY, JSON.stringify(value));
+    return true;
+  } catch (error) {
+    const name = nameOf(error);
+    report("Your progress could not be saved in this browser (" +
+           (name === "QuotaExceededError" ? "its storage for this site is full" : name) +
+           "). Nothing was saved at " + new Date().toLocaleTimeString() + ".");
+    return false;
+  }
+}
+
+/** Save a whole value; false (and the reason reported) when the write failed.
+ * @param {Value} value @returns {boolean} */
+export function save(value) {
+  const ok = write(value);
+  if (ok) refresh();
+  return ok;
+}
+
+/** @param {string} id @returns {Entry | null} */
+export function entry(id) { return load().questions[id] || null; }
+
+/** Where a question stands today. @param {string} id @param {string} [on] @returns {Standing} */
+export function standingOf(id, on) { return standing(entry(id), on || today()); }
+
+/** The rating's entry, saved; null when it could not be saved (the reason is in problemText()).
+ * Needs the scheduler (loadScheduler), which the self-test and the tools load when a rating is near.
+ * @param {string} id @param {RatingName} rating @returns {Entry | null} */
+export function rate(id, rating) {
+  if (!scheduler) {
+    report("The review scheduler has not loaded yet, so nothing was saved. Rate again in a moment.");
+    loadScheduler().catch(() => { /* said above */ });
+    return null;
+  }
+  const value = load();
+  const e = scheduler.rules.schedule(value.questions[id] || null, rating, new Date(), value.interview, scheduler.lib);
+  value.questions[id] = e;
+  return save(value) ? e : null;
+}
+
+/** @param {string} id @param {string} title @param {RatingName} rating @returns {Entry | null} */
+export function rateFollowUp(id, title, rating) {
+  if (!scheduler) {
+    report("The review scheduler has not loaded yet, so nothing was saved. Rate again in a moment.");
+    loadScheduler().catch(() => { /* said above */ });
+    return null;
+  }
+  const value = load();
+  const e = scheduler.rules.rateFollowUp(value.questions[id] || null, title, rating, new Date());
+  value.questions[id] = e;
+  return save(value) ? e : null;
+}
+
+/** The scheduler, then the rating: what the self-test calls, since a reader may rate before the
+ * scheduler it asked for has arrived. Null when it could not be saved (the reason in problemText()).
+ * @param {() => Entry | null} rating @returns {Promise<Entry | null>} */
+function once(rating) {
+  return loadScheduler().then(rating, () => {
+    report("The review scheduler could not be loaded, so nothing was saved. Reload the page and rate again.");
+    return null;
+  });
+}
+
+/** rate(), once the scheduler is here. @param {string} id @param {RatingName} rating */
+export function rateSoon(id, rating) { return once(() => rate(id, rating)); }
+
+/** rateFollowUp(), once the scheduler is here.
+ * @param {string} id @param {string} title @param {RatingName} rating */
+export function rateFollowUpSoon(id, title, rating) { return once(() => rateFollowUp(id, title, rating)); }
+
+/** Keep the reader's interview date (a real day, or null for none); false when not kept.
+ * @param {string | null} day @returns {boolean} */
+export function setInterview(day) {
+  if (day !== null && !calendarDay(day)) return false;
+  const value = load();
+  if (value.interview === day) return true;
+  value.interview = day;
+  return save(value);
+}
+
+/** Forget every rating (the reader asked to). @returns {boolean} */
+export function clear() {
+  try {
+    window.localStorage.removeItem(KEY);
+  } catch (error) {
+    report("Your progress could not be cleared (" + nameOf(error) + ").");
+    return false;
+  }
+  refresh();
+  return true;
+}
+
+/** Drop one set-aside copy (the reader asked to). @param {string} id */
+export function dropAside(id) {
+  const list = setAside().filter((item) => item.id !== id);
+  try {
+    if (list.length) window.localStorage.setItem(ASIDE, JSON.stringify(list));
+    else window.localStorage.removeItem(ASIDE);
+  } catch (error) {
+    report("The set-aside copy could not be dropped (" + nameOf(error) + ").");
+  }
+  refresh();
+}
+
+/** Mark every set-aside copy seen: pages stop warning about them once they are listed. */
+export function sawAside() {
+  const list = setAside();
+  if (!list.some((item) => !item.seen)) return;
+  list.forEach((item) => { item.seen = true; });
+  try { window.localStorage.setItem(ASIDE, JSON.stringify(list)); } catch (error) { /* warned again */ }
+}
+
+/** What the reader sees of a question: "Not started", "Done", "Due for review", "Review on ...".
+ * @param {string} id @param {string} [on] @returns {string} */
+export function label(id, on) {
+  const e = entry(id);
+  if (!e) return "Not started";
+  if (e.state === "done") return "Done";
+  return isDue(e, on || today()) ? "Due for review" : "Review on " + dayOf(e.due || e.rated);
+}
+
+/**
+ * The next question to practise: what is due first (the longest overdue first), then what is
+ * not started, in the order given (learning order). Done and waiting questions are left out.
+ * @template {{id: string}} Q
+ * @param {Q[]} questions
+ * @param {string} [skip] an id to leave out
+ * @returns {{question: Q, due: boolean} | null}
+ */
+export function nextQuestion(questions, skip) {
+  const value = load(), on = today();
+  const due = questions.filter((q) => q.id !== skip && isDue(value.questions[q.id], on));
+  /** @param {Q} q */
+  const dueAt = (q) => Date.parse(value.questions[q.id].due || "");
+  due.sort((a, b) => dueAt(a) - dueAt(b));
+  if (due.length) return { question: due[0], due: true };
+  const fresh = questions.filter((q) => q.id !== skip && !value.questions[q.id])[0];
+  return fresh ? { question: fresh, due: false } : null;
+}
+
+/** The question id a link of this site leads to, or null. @param {string} href @returns {string | null} */
+export function idOf(href) { return idIn(href, siteRoot(), window.location.href); }
+
+// Until the reader has seen the set-aside copies on Your progress, every page says they exist.
+function asideNotice() {
+  const unseen = setAside().filter((item) => !item.seen).length;
+  if (!unseen || problem) return;
+  problem = unseen + " cop" + (unseen > 1 ? "ies" : "y") + " of your progress " + (unseen > 1 ? "were" : "was") +
+    " set aside as unreadable. Your progress page lists " + (unseen > 1 ? "them" : "it") + ", to download or drop.";
+}
+
+// The problem at the top of the page, on every page, each time it happens again (a new alert
+// element, so that a screen reader announces it again).
+function showProblem() {
+  if (!problem) return;
+  const content = document.querySelector(".md-content__inner");
+  if (!content) return;
+  const old = content.querySelector(".progress-problem");
+  if (old) old.remove();
+  const box = document.createElement("p");
+  box.className = "progress-problem admonition warning";
+  box.setAttribute("role", "alert");
+  box.textContent = problem;
+  content.insertBefore(box, content.firstChild);
+}
+
+/** The progress rules (imported with this module). @returns {Promise<typeof core>} */
+export function loadCore() { return Promise.resolve(core); }
+
+/** @type {Promise<Fsrs> | null} */
+let scheduling = null;
+/** The scheduler (ts-fsrs, 13 kB gzipped, shipped from its pinned npm package into
+ * assets/vendor/ by the build), with the rules: imported only when a rating is near (the
+ * reader reaches for the self-test), not on a first visit. @returns {Promise<Fsrs>} */
+export function loadScheduler() {
+  if (!scheduling) {
+    const vendor = new URL("../vendor/ts-fsrs/index.mjs", import.meta.url).href;
+    scheduling = Promise.all([import("./scheduling.js"),
+                              /** @type {Promise<Fsrs>} */ (import(vendor))]).then(([module, lib]) => {
+      scheduler = { rules: module, lib: lib };
+      return lib;
+    }, (error) => {
+      scheduling = null;
+      throw error;
+    });
+  }
+  return scheduling;
+}
+
+/** @type {Array<() => void>} */
+const listeners = [];
+/** Call `listener` whenever the progress changes (here or in another tab). @param {() => void} listener */
+export function onChange(listener) { listeners.push(listener); }
+
+/** Redraw everything that shows progress, and tell the page's modules that have not drawn
+ * any yet (progress-format.js's withProgress). */
+export function refresh() {
+  listeners.forEach((listener) => listener());
+  document.dispatchEvent(new CustomEvent(CHANGED));
+}
+
+let started = false;
+/** The first read of the page, with any problem said at its top, and the watch on other tabs.
+ * Once; progress-start.js calls it as soon as this module is loaded. */
+export function start() {
+  if (started) return;
+  started = true;
+  load();
+  asideNotice();
+  showProblem();
+  // Another tab saved: redraw from the stored value.
+  window.addEventListener("storage", (event) => {
+    if (event.key === KEY || event.key === ASIDE) refresh();
+  });
+}
+
+/** start(), for a module that waits on it. @returns {Promise<void>} */
+export function ready() {
+  start();
+  return Promise.resolve();
+}

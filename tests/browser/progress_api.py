@@ -1,0 +1,20 @@
+"""How a test reaches the site's progress API from a page: the page's own modules, imported again
+by their URLs (a module is evaluated once per page, so this is the instance the page's scripts
+use; the site shares nothing through `window`)."""
+
+from __future__ import annotations
+
+# The modules beside progress.js, which every page loads: storage.js (load, rate, loadScheduler),
+# days.js (the reader's calendar days) and scheduling.js (the FSRS schedule).
+_IMPORTS = ("const base = document.querySelector('script[src$=\"/progress.js\"]').src; "
+            "const InterviewProgress = await import(new URL('storage.js', base).href); "
+            "const days = await import(new URL('days.js', base).href); "
+            "const scheduling = await import(new URL('scheduling.js', base).href); ")
+
+
+def with_progress(function: str) -> str:
+    """An async arrow function for page.evaluate, `async (...) => { ... }`, with
+    `InterviewProgress` (storage.js), `days` and `scheduling` in scope in its body."""
+    head, brace, body = function.partition("{")
+    assert head.lstrip().startswith("async") and brace, function
+    return head + brace + " " + _IMPORTS + body
