@@ -15,7 +15,7 @@ import pytest
 
 from helpers import ROOT, write
 
-from .grown import EXTRA_TOPICS, PER_TOPIC
+from .grown import EXTRA_TOPICS, PER_REAL_TOPIC, PER_TOPIC
 from .page_sample import (
     PER_TEMPLATE_SIZES,
     commit_seed,
@@ -75,8 +75,11 @@ def bank(extra_questions: int = 0, extra_topics: int = 0) -> dict[str, list[str]
     for the home page, the index, the tools, a notebook per topic), grown like grown.py."""
     questions = list(real_questions())
     topics = sorted({rel.split("/")[0] for rel in questions})
+    real_topics = list(topics)
     questions += [f"extra{i // PER_TOPIC + 1}/copy-{i}/" for i in range(extra_questions)]
     topics += [f"extra{i + 1}" for i in range(extra_topics)]
+    if extra_topics:  # grown.py also adds copies to every real topic
+        questions += [f"{t}/copy-{i}/" for t in real_topics for i in range(PER_REAL_TOPIC)]
     return {QUESTION: questions, TOPIC: [t + "/" for t in topics],
             "notebook": [f"notebooks/{t}/" for t in topics],
             "page:index.md": [""], "page:questions.md": ["questions/"],

@@ -42,6 +42,8 @@ def practise(page: Page, rating: str) -> None:
     page.get_by_role("button", name="Practise this question").click()
     page.get_by_role("button", name="Reveal the short answer").click()
     page.locator(".practice-panel").get_by_role("button", name=rating, exact=True).click()
+    # Saved once the scheduler has loaded: the reader is told the outcome, then it is stored.
+    expect(page.locator(".practice-result")).not_to_be_empty()
 
 
 def test_self_test_hides_answers_and_keeps_the_rating_across_a_reload(open_page: Callable[[str], Page],
@@ -96,6 +98,9 @@ def test_practice_works_from_the_keyboard_alone(open_page: Callable[[str], Page]
     expect(page.locator(".practice-checklist input").first).to_be_checked()
     tab_to("Got it")
     page.keyboard.press("Enter")
+    # The rating is saved once the scheduler has loaded (storage.js, imported at the first
+    # rating): the reader sees it said, then it is stored.
+    expect(page.locator(".practice-result")).not_to_be_empty()
     assert stored(page)["questions"][QUESTION]["state"] == "done"
     # Focus moved on to the follow-ups: practise the first one, by keyboard too.
     assert page.evaluate("document.activeElement.textContent").startswith("Practise the ")
@@ -107,8 +112,11 @@ def test_practice_works_from_the_keyboard_alone(open_page: Callable[[str], Page]
     assert page.evaluate("document.activeElement.textContent") == "Got it"
     page.keyboard.press("Enter")
     title = first.split(": ", 1)[1]
-    assert stored(page)["questions"][QUESTION]["followups"][title]["rating"] == "got-it"
     expect(page.locator(".practice-followup")).to_contain_text("Follow-up 2 of ")
+    assert stored(page)["questions"][QUESTION]["followups"][title]["rating"] == "got-it"
+    page.reload(wait_until="load")
+    kept = stored(page)["questions"][QUESTION]["followups"][title]
+    assert kept["rating"] == "got-it", "kept after a reload"
 
 
 def test_export_then_import_round_trips_and_refuses_other_files(open_page: Callable[[str], Page],

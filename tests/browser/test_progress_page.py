@@ -85,9 +85,11 @@ def test_follow_up_ratings_are_shown_under_their_question(real_site: Site, page:
     title = page.locator(".practice-followup").inner_text().split(": ", 1)[1]
     page.get_by_role("button", name="Reveal its answer").click()
     page.locator(".practice-followups").get_by_role("button", name="Not yet", exact=True).click()
+    expect(page.locator(".practice-followup")).to_contain_text("Follow-up 2 of ")  # saved, moved on
     second = page.locator(".practice-followup").inner_text().split(": ", 1)[1]
     page.get_by_role("button", name="Reveal its answer").click()
     page.locator(".practice-followups").get_by_role("button", name="Got it", exact=True).click()
+    expect(page.locator(".practice-followup")).to_contain_text("Follow-up 3 of ")  # saved, moved on
     question = page.locator("h1").inner_text().rstrip("¶").strip()
     page.goto(real_site.url("progress/"))
     page.reload()

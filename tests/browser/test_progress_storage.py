@@ -61,6 +61,9 @@ def practise(page: Page, rating: str) -> None:
     page.get_by_role("button", name="Practise this question").click()
     page.get_by_role("button", name="Reveal the short answer").click()
     page.locator(".practice-panel").get_by_role("button", name=rating, exact=True).click()
+    # The outcome is said once the scheduler has loaded and the write was tried ("Saved: ..."
+    # or "Not saved. ..."): only then is there something to read back.
+    expect(page.locator(".practice-result")).not_to_be_empty()
 
 
 def good_v2(page: Page, rating: str = "review") -> dict:

@@ -32,7 +32,8 @@ QUERIES = [
     ("torch._dynamo.explain", "compile/graph-breaks/"),
     ("recompile_limit", "compile/recompile-limit/"),
     ("aoti_compile_and_package", "export/aotinductor/"),
-    ("TORCH_LOGS", "compile/guards-and-recompilation/"),
+    ("TORCH_LOGS", "compile/observability-tlparse/"),  # the page that asks about it
+    ("TORCH_LOGS recompiles", "compile/guards-and-recompilation/"),
     ("fullgraph=True", "compile/fullgraph-and-set-stance/"),
     ("graph break", "compile/graph-breaks/"),
     ("int8", "deployment/torchao-quantize/"),
