@@ -28,6 +28,7 @@ LAYERS: dict[str, list[set[str]]] = {
     "question_pages": [
         {"question_pages"},
         {"question_pages.format"},
+        {"question_pages.drills"},
         {"question_pages.sitewide"},
         {"question_pages.render"},
         {"question_pages.exports"},

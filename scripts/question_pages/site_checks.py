@@ -19,6 +19,7 @@ from pathlib import Path
 
 import nbformat
 
+from question_pages.drills.proof import drill_errors
 from question_pages.exports.notebooks import (
     build_notebook,
     moved_notebooks,
@@ -141,6 +142,7 @@ def check_site(root: Path, docs_dir: Path | None = None, *, sources: set[str] | 
     # A moved page's redirect also covers its notebook (the build copies the notebook there).
     errors += missing_redirects(root, published,
                                 {**moved_notebooks(redirects or {}), **(redirects or {})})
+    errors += drill_errors(root)
     try:
         load_reports(root)
     except DriftReportError as exc:

@@ -1,0 +1,18 @@
+# mistake: triu(diagonal=0) also hides the diagonal, so a query cannot attend to its own key
+# fails: causal
+import math
+
+import torch
+
+
+def attention(q, k, v, mask=None, causal=False):
+    scores = q @ k.transpose(-2, -1) / math.sqrt(q.shape[-1])
+    allowed = torch.ones(scores.shape[-2:], dtype=torch.bool, device=q.device)
+    if causal:
+        allowed = ~torch.ones_like(allowed).triu()
+    if mask is not None:
+        allowed = allowed & mask
+    scores = scores.masked_fill(~allowed, float("-inf"))
+    weights = torch.softmax(scores, dim=-1)
+    weights = torch.where(allowed.any(dim=-1, keepdim=True), weights, torch.zeros_like(weights))
+    return weights @ v
