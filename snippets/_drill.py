@@ -49,8 +49,8 @@ def expect_tensor(got, expected, what="the output", atol=1e-5, rtol=1e-5, check_
     nan_got, nan_expected = torch.isnan(got.detach()), torch.isnan(expected.detach())
     if not torch.equal(nan_got, nan_expected):
         where = tuple(int(i) for i in (nan_got != nan_expected).nonzero()[0])
-        theirs = "NaN" if bool(nan_expected[where]) else "a number"
-        raise Wrong(f"{what}: NaN where the reference has {theirs}"
+        mine, theirs = ("a number", "NaN") if bool(nan_expected[where]) else ("NaN", "a number")
+        raise Wrong(f"{what}: {mine} where the reference has {theirs}"
                     f" (first at index {where}, got {_number(float(got[where]))},"
                     f" expected {_number(float(expected[where]))})")
     close = torch.isclose(got.detach().double(), expected.detach().double(), rtol=rtol, atol=atol,

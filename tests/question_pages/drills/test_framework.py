@@ -54,6 +54,13 @@ def test_the_verdict_says_what_went_wrong(body: str, says: str) -> None:
         assert "hint for one: think" in text or "FAIL  two" in says
 
 
+def test_a_number_where_the_reference_has_nan_is_named_as_such() -> None:
+    expected = torch.tensor([1.0, float("nan")])
+    with pytest.raises(_drill.Wrong, match=r"^y: a number where the reference has NaN"
+                                           r" \(first at index \(1,\), got 0, expected nan\)"):
+        _drill.expect_tensor(torch.tensor([1.0, 0.0]), expected, "y")
+
+
 def test_an_exception_names_the_line_of_the_solution() -> None:
     assert "(mine.py line 2)" in verdict_of("def f(x):\n    return x[5]\n")
 
