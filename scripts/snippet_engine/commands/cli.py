@@ -57,6 +57,9 @@ def _parser() -> argparse.ArgumentParser:
                             "with only torch changed, and use it")
     drift.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     drift.add_argument("--progress", choices=("auto", "always", "never"), default="auto")
+    drift.add_argument("--changed", action="store_true",
+                       help="run only the snippets the previous report of that torch does not "
+                            "hold at their current key (added or changed since); keep the rest")
     drift.add_argument("--report-dir", type=Path,
                        help="where the report goes (default: reports/drift/ in the checkout)")
     check = sub.add_parser("check", help="execute nothing; fail on missing or stale records")
@@ -207,7 +210,8 @@ def cmd_drift(args: argparse.Namespace) -> int:
     try:
         python = args.python or drift.venv_for(root, args.torch)
         enabled = {"auto": None, "always": True, "never": False}[args.progress]
-        path, report = drift.run(root, python, args.jobs, enabled, args.report_dir)
+        path, report = drift.run(root, python, args.jobs, enabled, args.report_dir,
+                                 changed_only=args.changed)
     except ProjectError as exc:  # no such torch or interpreter, a bad option line or record
         print(f"snippets.py drift: {exc}", file=sys.stderr)
         return 2
@@ -216,8 +220,10 @@ def cmd_drift(args: argparse.Namespace) -> int:
               "committed record was touched", file=sys.stderr)
         return 128 + getattr(exc, "signum", signal.SIGINT)
     counts = ", ".join(f"{n} {klass}" for klass, n in report["counts"].items())
+    kept = f" ({report['ran']} ran, {report['kept']} kept from the previous report)" \
+        if args.changed else ""
     print(f"torch {report['compared']['torch']} against the pinned {report['pinned']['torch']}: "
-          f"{counts}\nreport: {path.relative_to(root) if path.is_relative_to(root) else path} "
+          f"{counts}{kept}\nreport: {path.relative_to(root) if path.is_relative_to(root) else path} "
           f"and {path.with_suffix('.md').name}", file=sys.stderr)
     return 0
 

@@ -14,6 +14,12 @@ committed record is ever written or marked. Each outcome is compared with the co
 
 The report is written only once every snippet has run, atomically: an interrupted run leaves the
 previous report as it was, never a torn one.
+
+`changed_only` (`drift --changed`) runs only what the previous report of the same torch, Python,
+hardware and engine cannot speak for: snippets added since, or whose committed record moved to
+another key. The entries it can speak for are kept as they were (their pages looked up again), so
+a contributor who adds a page brings the report up to date in the time its own snippets take,
+not the bank's half hour. Moving the pin, or any doubt, is a full run.
 """
 
 from __future__ import annotations
@@ -35,9 +41,10 @@ from snippet_engine.execution.progress import Progress
 from snippet_engine.execution.runner import Outcome, execute, plan, select
 from snippet_engine.execution.scheduler import WorkerPool
 from snippet_engine.protocol import EXPECT_MISSING, GOOD
-from snippet_engine.records.drift_coverage import REPORT_DIR
+from snippet_engine.records.drift_coverage import REPORT_DIR, cpu_keys
 from snippet_engine.records.environment import Environment, describe_interpreter
 from snippet_engine.records.record_file import Record, copy_without_records, read_record, write_atomic
+from snippet_engine.source.discovery import Snippet
 
 CLASSES = ("unchanged", "output changed", "now fails", "now runs", "outcome changed")
 SCHEMA = 1
@@ -121,32 +128,65 @@ def _pinned_provenance(records: list[Record]) -> dict[str, str]:
 
 
 def run(root: Path, python: str, jobs: int, progress_enabled: bool | None = None,
-        report_dir: Path | None = None) -> tuple[Path, dict]:
-    """Run the bank on `python`, compare, write the report; (report path, report)."""
+        report_dir: Path | None = None, changed_only: bool = False) -> tuple[Path, dict]:
+    """Run the bank on `python` (with `changed_only`, only what the previous report cannot speak
+    for), compare, write the report; (report path, report)."""
     env = describe_interpreter(python)
+    out_dir = report_dir or root / REPORT_DIR
+    path = out_dir / f"torch-{env.torch_version.split('+')[0]}.json"
+    kept = reusable(root, path, env) if changed_only else {}
     scratch = _scratch_copy(root, env.torch_version)
-    snippets = select(scratch, None, "cpu", None)
+    snippets = [s for s in select(scratch, None, "cpu", None) if s.rel not in kept]
     jobs_to_run, _ = plan(scratch, snippets, env, force=True)
     progress = Progress(len(jobs_to_run), enabled=progress_enabled)
     if progress.enabled:
         print(f"drift: running {len(jobs_to_run)} snippets on torch {env.torch_version} "
-              f"({python}) with {min(jobs, len(jobs_to_run))} worker(s)", file=sys.stderr)
-    pool = WorkerPool("cpu", jobs, python)
-    try:
-        outcomes = execute(scratch, jobs_to_run, env, jobs, progress, pool=pool,
-                           mark_failures=False)
-    finally:
-        pool.close()
-    report = compare(root, env, outcomes)
-    out_dir = report_dir or root / REPORT_DIR
-    path = out_dir / f"torch-{env.torch_version.split('+')[0]}.json"
+              f"({python}) with {min(jobs, len(jobs_to_run)) or 1} worker(s)"
+              + (f"; {len(kept)} kept from {path.name}" if kept else ""), file=sys.stderr)
+    outcomes: list[Outcome] = []
+    if jobs_to_run:
+        pool = WorkerPool("cpu", jobs, python)
+        try:
+            outcomes = execute(scratch, jobs_to_run, env, jobs, progress, pool=pool,
+                               mark_failures=False)
+        finally:
+            pool.close()
+    report = compare(root, env, outcomes, kept)
     write_atomic(path, json.dumps(report, indent=1, ensure_ascii=False) + "\n")
     write_atomic(path.with_suffix(".md"), summary(report))
     return path, report
 
 
-def compare(root: Path, env: Environment, outcomes: list[Outcome]) -> dict:
-    """The report: each outcome on the other torch against the committed record at `root`."""
+def reusable(root: Path, path: Path, env: Environment) -> dict[str, dict]:
+    """The entries of the report at `path` that still stand, by snippet: the report compared the
+    same torch, Python and hardware with this engine, and the snippet's committed record is
+    current and is the one the entry was compared with. Nothing when there is no such report."""
+    try:
+        previous = json.loads(path.read_text(encoding="utf-8"))
+        compared, entries = previous["compared"], previous["snippets"]
+        same = (previous.get("engine") == ENGINE_VERSION and compared.get("torch") == env.torch_version
+                and compared.get("python") == env.python_version
+                and compared.get("hardware") == env.hardware)
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}  # no report, or one this engine cannot read: everything runs
+    if not same:
+        return {}
+    keys = cpu_keys(root)
+    kept = {}
+    for entry in entries:
+        snippet = entry.get("snippet")
+        if not snippet or not entry.get("key") or keys.get(snippet) != entry["key"]:
+            continue
+        committed = read_record(Snippet(root / snippet, snippet).record_path("cpu"))
+        if committed is not None and committed.key == entry["key"] and not committed.is_stale:
+            kept[snippet] = entry
+    return kept
+
+
+def compare(root: Path, env: Environment, outcomes: list[Outcome],
+            kept: dict[str, dict] | None = None) -> dict:
+    """The report: each outcome on the other torch against the committed record at `root`, and
+    the `kept` entries of the previous report (`reusable`) as they were."""
     pages = pages_showing(root)
     committed_records = []
     changes = []
@@ -165,7 +205,13 @@ def compare(root: Path, env: Environment, outcomes: list[Outcome]) -> dict:
             only_torch_lines=klass == "output changed" and only_torch_lines(committed.output,
                                                                             outcome.output),
             key=committed.key))
-    counts = {klass: sum(c.klass == klass for c in changes) for klass in CLASSES}
+    entries: list[dict] = [{"snippet": c.snippet, "key": c.key, "class": c.klass,
+                "pages": pages.get(c.snippet, []),
+                "committed": c.committed, "now": c.now, "message": c.message,
+                "only_torch_lines": c.only_torch_lines, "diff": c.diff} for c in changes]
+    entries += [{**entry, "pages": pages.get(snippet, [])} for snippet, entry in (kept or {}).items()]
+    entries.sort(key=lambda entry: str(entry["snippet"]))
+    counts = {klass: sum(e["class"] == klass for e in entries) for klass in CLASSES}
     return {
         "schema": SCHEMA,
         "generated": dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z"),
@@ -174,11 +220,10 @@ def compare(root: Path, env: Environment, outcomes: list[Outcome]) -> dict:
         "compared": {"torch": env.torch_version, "python": env.python_version,
                      "hardware": env.hardware},
         "counts": counts,
+        # Of the entries, how many ran now and how many were kept from the previous report.
+        "ran": len(changes), "kept": len(kept or {}),
         # "key": the committed record's, compared with here (`drift_coverage` checks it is current).
-        "snippets": [{"snippet": c.snippet, "key": c.key, "class": c.klass,
-                      "pages": pages.get(c.snippet, []),
-                      "committed": c.committed, "now": c.now, "message": c.message,
-                      "only_torch_lines": c.only_torch_lines, "diff": c.diff} for c in changes],
+        "snippets": entries,
     }
 
 
@@ -189,7 +234,10 @@ def summary(report: dict) -> str:
              f"Generated {report['generated']} by the snippet engine (version {report['engine']}); "
              f"Python {compared['python']}, {compared['hardware']}. Every CPU snippet ran on the "
              "compared torch; its outcome and normalised output were compared with the committed "
-             "record.", "", "| class | snippets |", "|---|---|"]
+             "record."
+             + (f" {report['kept']} of the entries were kept from the previous report of this "
+                "torch: their snippets and records had not changed since it ran them."
+                if report.get("kept") else ""), "", "| class | snippets |", "|---|---|"]
     lines += [f"| {klass} | {count} |" for klass, count in report["counts"].items()]
     by_page: dict[str, list[dict]] = {}
     for item in report["snippets"]:

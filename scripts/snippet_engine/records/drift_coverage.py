@@ -36,17 +36,18 @@ class Coverage:
         more = f" and {len(self.missing) - SHOWN} more" if len(self.missing) > SHOWN else ""
         return (f"covers {self.total - len(self.missing)} of the {self.total} CPU snippets at "
                 f"their current key; not {named}{more}. It cannot say what they do on torch "
-                f"{self.torch}: run python scripts/snippets.py drift --torch {self.torch} and "
-                "commit the report")
+                f"{self.torch}: run python scripts/snippets.py drift --torch {self.torch} --changed "
+                "(only what changed runs) and commit the report")
 
 
 REPORT_DIR = "reports/drift"  # where `snippets.py drift` writes its reports, checkout-relative
 
-def _cpu_keys(root: Path, known: dict[str, str]) -> dict[str, str]:
+def cpu_keys(root: Path, known: dict[str, str] | None = None) -> dict[str, str]:
     """The current key of every CPU snippet: from `known` where it was computed already."""
     env = Environment(device="cpu", torch_version=torch_version(),
                       python_version=platform.python_version(), hardware="")
     keys = {}
+    known = known or {}
     for snippet in discover(root):
         if snippet.rel in known:
             keys[snippet.rel] = known[snippet.rel]
@@ -67,7 +68,7 @@ def uncovered(root: Path, known: dict[str, str] | None = None) -> list[Coverage]
     paths = sorted(folder.glob("torch-*.json")) if folder.is_dir() else []
     if not paths:
         return []  # nothing compared yet: the page says so, and nothing claims coverage
-    keys = _cpu_keys(root, known or {})
+    keys = cpu_keys(root, known)
     found = []
     for path in paths:
         rel = path.relative_to(root).as_posix()

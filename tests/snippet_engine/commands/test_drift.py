@@ -134,3 +134,48 @@ def test_a_moved_line_in_torch_is_told_apart() -> None:
     assert not only_torch_lines(old, new.replace("Graph break", "Graph broke"))
     assert not only_torch_lines(old, old)
     assert not only_torch_lines("snippets/t/x.py:3\n", "snippets/t/x.py:4\n")
+
+
+def test_changed_runs_only_what_the_report_cannot_speak_for(recorded: Path, tmp_path: Path) -> None:
+    """--changed: an added snippet and a changed one run; the rest are kept from the report as
+    they were, and a report of another torch is never reused."""
+    reports, python = tmp_path / "reports", str(_wrapper(tmp_path))
+    first = run_cli("drift", "--python", python, "--report-dir", str(reports), root=recorded)
+    assert first.returncode == 0, first.stderr
+    (path,) = reports.glob("torch-*.json")
+    before = {e["snippet"]: e for e in json.loads(path.read_text())["snippets"]}
+    marker = tmp_path / "ran"
+    write(recorded, "snippets/t/added.py", "print('new')\n")
+    write(recorded, "snippets/t/changes.py",
+          FIXTURES["changes.py"] + f"open({str(marker)!r}, 'a').write('changes ')\n")
+    write(recorded, "snippets/t/same.py", FIXTURES["same.py"]
+          + f"open({str(marker)!r}, 'a').write('same ')\n")
+    assert run_cli("run", root=recorded).returncode == 0
+    # same.py changed and was re-recorded, then changed again without a new record: its record
+    # is stale, so it must run too (and `check` names it).
+    write(recorded, "snippets/t/same.py", FIXTURES["same.py"]
+          + f"open({str(marker)!r}, 'a').write('same ')  # edited\n")
+    marker.unlink()
+    done = run_cli("drift", "--python", python, "--report-dir", str(reports), "--changed",
+                   root=recorded)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(path.read_text())
+    after = {e["snippet"]: e for e in report["snippets"]}
+    assert sorted(marker.read_text().split()) == ["changes", "same"]
+    assert report["ran"] == 3 and report["kept"] == 3, (report["ran"], report["kept"])
+    assert after["snippets/t/added.py"]["class"] == "unchanged"
+    assert after["snippets/t/changes.py"]["key"] != before["snippets/t/changes.py"]["key"]
+    for kept in ("breaks.py", "error_gone.py", "other_error.py"):
+        assert after[f"snippets/t/{kept}"] == before[f"snippets/t/{kept}"]
+    assert report["counts"]["now fails"] == 1 and sum(report["counts"].values()) == 6
+    assert "3 of the entries were kept" in path.with_suffix(".md").read_text()
+    assert "(3 ran, 3 kept from the previous report)" in done.stderr
+    check = run_cli("check", root=recorded)
+    assert "snippets/t/same.py" in check.stdout and "added.py" not in check.stdout, check.stdout
+
+    other = json.loads(path.read_text())
+    other["compared"]["torch"] = "0.0.1"
+    path.write_text(json.dumps(other))
+    again = run_cli("drift", "--python", python, "--report-dir", str(reports), "--changed",
+                    root=recorded)
+    assert json.loads(path.read_text())["kept"] == 0, again.stderr
