@@ -9,7 +9,8 @@
 - on_nav: the topics in learning order (docs/topics.yml), each topic's questions in learning order.
 - on_page_context: a page of a large topic lists only its neighbours in the navigation.
 - on_env (serve --dirty only): keep a snippet-only rebuild from writing the tags listing it read.
-- on_page_markdown: render question pages and expand the markers of the other pages.
+- on_page_markdown: render question pages and drill pages (with each drill's one-file download
+  beside its page), and expand the markers of the other pages.
 - on_post_page: mark each page that search should index (all but those whose front matter says
   `search: exclude`, and notebooks) for Pagefind.
 - on_post_build: write questions.json, the practice panel's learning-order list
@@ -60,6 +61,9 @@ from mkdocs_site.site_data import (
     write_search_index,
 )
 from mkdocs_site.watch import watch_snippets
+from question_pages.drills.bundle import bundle
+from question_pages.drills.pages import DrillPage
+from question_pages.drills.render import download_name, drill_list, render_drill_page
 from question_pages.exports.notebooks import moved_notebooks, write_notebooks
 from question_pages.format.markers import snippet_refs
 from question_pages.format.model import Page
@@ -81,6 +85,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SNIPPETS = ROOT / "snippets"
 GENERATED = ROOT / ".cache" / "generated-docs"
 _pages: dict[str, Page] = {}
+_drills: dict[str, DrillPage] = {}  # src_uri (drills/<id>.md) -> the drill's checked page
 _book: StatusBook | None = None  # the snippet statuses this build's checks read
 _topics: list[Topic] = []
 _preview: LivePreview | None = None
@@ -218,6 +223,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     _pages.clear()
     _beside.clear()
     _pages.update({p.page_id + ".md": p for p in result.pages})
+    _drills.clear()
+    _drills.update({d.page_id + ".md": d for d in result.drills})
     _topics[:] = result.topics
     _book = result.snippets
     _page_urls.clear()
@@ -286,6 +293,16 @@ def on_page_markdown(markdown: str, page: MkPage, config: MkDocsConfig, files: F
         page.meta["json_ld"] = structured_data(question, page.canonical_url)
         return render_page(question, ROOT, titles(list(_pages.values())), _book, _failures)
 
+    drill = _drills.get(page.file.src_uri)
+    if drill is not None:
+        assert _book is not None, "on_files checked the site and read the records"
+        # The reader's download, written beside the page by on_post_build.
+        folder = posixpath.dirname(page.file.dest_uri)
+        _beside[posixpath.join(folder, download_name(drill.id))] = bundle(drill.drill, ROOT)
+        page.meta["description"] = Markup.escape(f"Coding drill: {drill.title}. Write it, then "
+                                                 "judge it on your machine with plain python.")
+        return render_drill_page(drill, ROOT, _book, _failures)
+
     def href(page_id: str) -> str:
         target = files.get_file_from_path(page_id + ".md")
         assert target is not None, f"{page_id}.md is checked to exist by check_site"
@@ -299,7 +316,8 @@ def on_page_markdown(markdown: str, page: MkPage, config: MkDocsConfig, files: F
     for name, text in beside.items():
         _beside[posixpath.join(folder, name)] = text
     return expand(markdown, from_uri=page.file.src_uri, root=ROOT, pages=list(_pages.values()),
-                  topics=_topics, href=href, file_href=file_href)
+                  topics=_topics, href=href, file_href=file_href,
+                  drill_list=drill_list(list(_drills.values()), page.file.src_uri))
 
 
 def on_page_context(context: dict, page: MkPage, config: MkDocsConfig, nav: Navigation) -> dict:

@@ -14,11 +14,12 @@ as published even when a page error stops the build before it is written.
 from __future__ import annotations
 
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import nbformat
 
+from question_pages.drills.pages import DrillPage, load_drill_pages
 from question_pages.drills.proof import drill_errors
 from question_pages.exports.notebooks import (
     build_notebook,
@@ -43,6 +44,7 @@ class SiteCheck:
     pages: list[Page]
     errors: list[PageError]
     snippets: StatusBook  # what the checks read of every snippet; the rendering reads the same
+    drills: list[DrillPage] = field(default_factory=list)  # the coding drills' pages, checked
 
 
 def _rel(path: Path, root: Path) -> str:
@@ -143,6 +145,8 @@ def check_site(root: Path, docs_dir: Path | None = None, *, sources: set[str] | 
     errors += missing_redirects(root, published,
                                 {**moved_notebooks(redirects or {}), **(redirects or {})})
     errors += drill_errors(root)
+    drills, drill_page_errors = load_drill_pages(root, docs_dir)
+    errors += drill_page_errors
     try:
         load_reports(root)
     except DriftReportError as exc:
@@ -150,4 +154,4 @@ def check_site(root: Path, docs_dir: Path | None = None, *, sources: set[str] | 
     if not errors:
         errors += _notebook_errors(root, topics, pages)
         errors += question_notebook_errors(root, pages, book)
-    return SiteCheck(topics, pages, sorted(set(errors)), book)
+    return SiteCheck(topics, pages, sorted(set(errors)), book, drills)

@@ -9,6 +9,8 @@ every template covers them.
 The templates are derived from the site, not listed by hand:
 - `question`: the source's question pages (question_pages.format.loading, as the build renders them);
 - `topic`: the topics' own pages (docs/topics.yml: `<topic>/`);
+- `drill`: a coding drill's page (docs/drills/<id>.md, question_pages.drills.pages), every one the
+  same layout around another drill's files;
 - `notebook`: a page mkdocs-jupyter rendered from a notebook (its `jp-Notebook` in the HTML);
 - `static:<name>`: a page the theme writes from a template of its own (404.html), known by a URL
   that is a file, not a folder;
@@ -25,7 +27,7 @@ from pathlib import Path
 
 from .sites import Site
 
-QUESTION, TOPIC, NOTEBOOK = "question", "topic", "notebook"
+QUESTION, TOPIC, NOTEBOOK, DRILL = "question", "topic", "notebook", "drill"
 NOTEBOOK_MARK = 'class="jp-Notebook'  # mkdocs-jupyter's notebook container
 
 
@@ -57,7 +59,10 @@ def template_of(site: Site, rel: str, questions: set[str], topics: set[str]) -> 
     docs = site.root / "docs"
     source = markdown_source(docs, rel)
     if source is not None:
-        return f"page:{source.relative_to(docs).as_posix()}"
+        within = source.relative_to(docs)
+        if within.parts[0] == "drills" and len(within.parts) == 2 and within.name != "index.md":
+            return DRILL
+        return f"page:{within.as_posix()}"
     raise UnknownTemplate(
         f"{site.name}: no template for the page {rel!r}: it is not a question, a topic, a notebook, "
         "a theme page or a Markdown page of docs/. Give its kind a rule in "

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Browser
 
 from .page_sample import PageSample, sample_from_env
-from .page_templates import NOTEBOOK, QUESTION, TOPIC, templates
+from .page_templates import DRILL, NOTEBOOK, QUESTION, TOPIC, templates
 from .sites import Site
 from .tour import DESKTOP_LIGHT, PHONE_DARK, tour
 
@@ -42,6 +42,8 @@ def test_the_sample_takes_every_template_of_the_real_site(real_site: Site,
     found = templates(real_site)
     assert found[QUESTION] == sorted(real_site.questions)
     assert found[TOPIC] == sorted(topic + "/" for topic in real_site.topics)
+    drills = (real_site.root / "docs" / "drills").glob("*.md")
+    assert found[DRILL] == sorted(f"drills/{p.stem}/" for p in drills if p.name != "index.md")
     assert len(found[NOTEBOOK]) == len(real_site.topics), found[NOTEBOOK]
     assert {"page:index.md", "page:questions.md", "page:progress.md", "page:study-plan.md",
             "page:mock-interview.md", "static:404.html"} <= set(found), sorted(found)

@@ -15,12 +15,16 @@ from question_pages.format.parse import FrontMatterError, parse_page
 from question_pages.format.validate import validate_page
 from snippet_engine.records.status import StatusBook
 
+DRILL_PAGES = "drills"  # docs/drills/: question_pages.drills.pages reads it
+
 
 def is_question_page(path: Path, docs_dir: Path) -> bool:
-    """docs/<topic>/<slug>.md, except a topic's index.md and the theme's own folders."""
+    """docs/<topic>/<slug>.md, except a topic's index.md, the theme's own folders and the coding
+    drills' pages (docs/drills/, a page kind of their own: question_pages.drills.pages)."""
     rel = path.relative_to(docs_dir)
     return (len(rel.parts) == 2 and path.suffix == ".md" and path.name != "index.md"
-            and not rel.parts[0].startswith(("_", ".", "assets", "overrides")))
+            and not rel.parts[0].startswith(("_", ".", "assets", "overrides"))
+            and rel.parts[0] != DRILL_PAGES)
 
 
 def question_page_paths(docs_dir: Path) -> list[Path]:

@@ -9,7 +9,8 @@ On a question page:
   file is (never a hand-made copy that can drift from it).
 
 On any other docs page, `MARKER`: `question_table`, `learning_path("topic")`, `topic_list`,
-`include_file("PATH")`, `drift_report`, `progress("...")` and `downloads` (see `render.expand`).
+`include_file("PATH")`, `drift_report`, `progress("...")`, `downloads` and `drill_list` (see
+`render.expand`).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ MARKER = re.compile(
     r"^\{\{\s*(?:(?P<table>question_table)|(?P<topics>topic_list)|(?P<drift>drift_report)"
     r"|learning_path\(\s*\"(?P<path>\w[\w-]*)\"\s*\)"
     r"|include_file\(\s*\"(?P<include>[\w./-]+)\"\s*\)"
-    r"|progress\(\s*\"(?P<progress>summary|ratings|plan|transfer|mock)\"\s*\)|(?P<downloads>downloads))"
+    r"|progress\(\s*\"(?P<progress>summary|ratings|plan|transfer|mock)\"\s*\)|(?P<downloads>downloads)|(?P<drills>drill_list))"
     r"\s*\}\}[ \t]*$", re.MULTILINE)
 
 

@@ -22,6 +22,8 @@ On any other docs page:
   and clearing of progress (filled in the browser by progress.js and study.js, from the list of
   questions the marker embeds); `{{ progress("mock") }}`: the mock interview (mock.js, which its
   page loads itself);
+- `{{ drill_list }}`: every coding drill with its level, time and judge (docs/drills/index.md;
+  the caller gives it, rendered by question_pages.drills.render.drill_list);
 - `{{ downloads }}`: links to the Anki decks and TSV files of the whole site and of each topic, and
   to questions.json with its schema (files the build writes after MkDocs checks links, so these
   are raw links, checked by the browser tests' link check).
@@ -162,9 +164,11 @@ def files_beside(markdown: str, *, pages: list[Page], topics: list[Topic],
 
 
 def expand(markdown: str, *, from_uri: str, root: Path, pages: list[Page], topics: list[Topic],
-           href: Callable[[str], str], file_href: Callable[[str], str] | None = None) -> str:
+           href: Callable[[str], str], file_href: Callable[[str], str] | None = None,
+           drill_list: str | None = None) -> str:
     """`markdown` with every marker replaced; `href(page_id)` is a question's final URL,
-    `file_href(path)` that of a file the build writes (needed only by `{{ downloads }}`)."""
+    `file_href(path)` that of a file the build writes (needed only by `{{ downloads }}`),
+    `drill_list` the drills' list (needed only by `{{ drill_list }}`)."""
     by_id = {topic.id: topic for topic in topics}
     order = [topic.id for topic in topics]
 
@@ -181,6 +185,10 @@ def expand(markdown: str, *, from_uri: str, root: Path, pages: list[Page], topic
             if file_href is None:
                 raise ValueError("the downloads marker needs file_href")
             return downloads(topics, file_href)
+        if match.group("drills"):
+            if drill_list is None:
+                raise ValueError("the drill_list marker needs drill_list")
+            return drill_list
         if match.group("progress"):
             return progress_tool(match.group("progress"), pages, topics, href)
         if match.group("include"):
