@@ -57,13 +57,27 @@ def repo(tmp_path: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The repository's own site, built once per session with `mkdocs build --strict`."""
+    """The repository's own site, built once per run with `mkdocs build --strict`: under
+    pytest-xdist the first worker to ask builds it, in the run's own temporary folder, and the
+    others wait on a lock and read the same build (each built its own, a minute of CPU each)."""
+    import fcntl
+    import os
     import subprocess
 
-    site = tmp_path_factory.mktemp("real-site") / "site"
-    env = helpers.mkdocs_env()
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(helpers.ROOT / "mkdocs.yml"),
-         "-d", str(site)], capture_output=True, text=True, env=env, cwd=helpers.ROOT, check=False)
-    assert done.returncode == 0, done.stderr[-5000:]
+    base = tmp_path_factory.getbasetemp()
+    # Under xdist each worker's basetemp is <the run's basetemp>/popen-gwN: the parent is this
+    # run's alone. Without xdist the parent holds earlier runs, so the build stays in basetemp.
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder = shared / "real-site"
+    site, built = folder / "site", folder / "built"
+    folder.mkdir(exist_ok=True)
+    with open(folder / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not built.exists():
+            done = subprocess.run(
+                [sys.executable, "-m", "mkdocs", "build", "--strict", "-f",
+                 str(helpers.ROOT / "mkdocs.yml"), "-d", str(site)], capture_output=True, text=True,
+                env=helpers.mkdocs_env(), cwd=helpers.ROOT, check=False)
+            assert done.returncode == 0, done.stderr[-5000:]
+            built.write_text("built\n")
     return site
