@@ -365,13 +365,13 @@ def on_post_build(config: MkDocsConfig) -> None:
         site = Site.make(config["site_name"], config["site_url"], config["use_directory_urls"])
     except SiteUrlError as exc:
         raise PluginError(str(exc)) from None
-    topics, book, beside = list(_topics), _book, dict(_beside)
+    topics, book, beside, drills = list(_topics), _book, dict(_beside), list(_drills.values())
 
     def decks() -> None:
         write_decks_and_files(ROOT, site_dir, pages, topics, site, beside)
 
     def questions() -> None:
-        write_question_files(ROOT, site_dir, pages, topics, site, book)
+        write_question_files(ROOT, site_dir, pages, topics, site, book, drills)
 
     def search() -> None:
         write_search_index(site_dir)

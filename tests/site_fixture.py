@@ -49,6 +49,12 @@ def make_site_source(dest: Path) -> Path:
         removed.add(page.relative_to(dest / "docs").as_posix())
         removed.add(question_notebook_uri(page.relative_to(dest / "docs").with_suffix("").as_posix()))
         page.unlink()
+    # The drills' pages go too (their files are in snippets/drills/, which the fixture leaves
+    # out); the drills' index page stays, and lists none.
+    for page in (dest / "docs" / "drills").glob("*.md"):
+        if page.name != "index.md":
+            removed.add(page.relative_to(dest / "docs").as_posix())
+            page.unlink()
     for page in FIXTURES.glob("*.md"):
         shutil.copy(page, dest / "docs" / "export" / page.name)
     shutil.copy(FIXTURES / "tags.yml", dest / "docs" / "tags.yml")  # the real tags name real pages

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from mkdocs.exceptions import PluginError
 
+from question_pages.drills.pages import DrillPage
 from question_pages.exports.decks import DeckError, write_decks
 from question_pages.exports.notebooks import write_notebooks
 from question_pages.exports.question_index import build_index, write_index, write_learning_list
@@ -37,9 +38,10 @@ def write_decks_and_files(root: Path, site_dir: Path, pages: list[Page], topics:
 
 
 def write_question_files(root: Path, site_dir: Path, pages: list[Page], topics: list[Topic],
-                         site: Site, book: StatusBook | None) -> None:
-    """questions.json and the practice panel's learning-order list."""
-    index = build_index(pages, topics, site, root, book, deck_files(t.id for t in topics))
+                         site: Site, book: StatusBook | None,
+                         drills: list[DrillPage] | None = None) -> None:
+    """questions.json (with the coding drills) and the practice panel's learning-order list."""
+    index = build_index(pages, topics, site, root, book, deck_files(t.id for t in topics), drills)
     write_index(site_dir, index)
     write_learning_list(site_dir, index)
 

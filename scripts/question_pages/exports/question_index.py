@@ -21,6 +21,8 @@ import json
 from collections.abc import Mapping
 from pathlib import Path
 
+from question_pages.drills.index_entries import drill_entries
+from question_pages.drills.pages import DrillPage
 from question_pages.exports.answers import answers, follow_ups
 from question_pages.format.markers import snippet_refs
 from question_pages.format.model import ANCHORS, GENERATED_ANCHORS, Page
@@ -97,7 +99,8 @@ def question_entry(page: Page, site: Site, book: StatusBook) -> dict:
 
 def build_index(pages: list[Page], topics: list[Topic], site: Site, root: Path,
                 book: StatusBook | None = None,
-                decks: Mapping[str, Mapping[str, str]] | None = None) -> dict:
+                decks: Mapping[str, Mapping[str, str]] | None = None,
+                drills: list[DrillPage] | None = None) -> dict:
     """The whole file: questions in learning order, topics in docs/topics.yml's order. `decks`
     maps a topic id (and "" for the whole site) to its deck files' site paths by format
     ({"apkg": "decks/export.apkg", "tsv": ...}), when the build writes decks."""
@@ -122,6 +125,7 @@ def build_index(pages: list[Page], topics: list[Topic], site: Site, root: Path,
                     "url": site.absolute(site.path(topic.index_uri)), **deck_links(topic.id)}
                    for topic in topics],
         "questions": [question_entry(page, site, book) for page in learning_order(pages)],
+        "drills": drill_entries(drills or [], site, root),
     }
 
 

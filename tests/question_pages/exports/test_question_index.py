@@ -148,3 +148,28 @@ def test_urls_follow_mkdocs_and_a_site_without_url_is_refused() -> None:
     assert flat.path("export/index.md") == "export/index.html"
     with pytest.raises(SiteUrlError, match=r"Set site_url in mkdocs\.yml"):
         Site.make("S", None)
+
+
+def test_the_drills_are_in_the_index_as_their_files_and_pages_are(real_site: Path, real_index) -> None:
+    """Every drill, with its download beside its page in the built site, its starter and reference
+    exactly as the files are, its tests in the judge's order and its mistakes with the test each
+    fails; a drill without its download is refused by the schema."""
+    from question_pages.drills.bank import load_bank
+
+    index, validator = real_index
+    bank = {drill.id: drill for drill in load_bank(ROOT)}
+    assert sorted(d["id"] for d in index["drills"]) == sorted(bank)
+    for entry in index["drills"]:
+        drill = bank[entry["id"]]
+        assert entry["url"] == SITE_URL + entry["path"] and entry["path"] == f"drills/{drill.id}/"
+        assert entry["download"] == f"{SITE_URL}drills/{drill.id}/drill_{drill.id}.py"
+        assert (real_site / entry["download"].removeprefix(SITE_URL)).is_file()
+        assert entry["starter"] == drill.starter.read_text(encoding="utf-8")
+        assert entry["reference"] == drill.reference.read_text(encoding="utf-8")
+        assert [t["name"] for t in entry["tests"]] == list(drill.tests)
+        assert all(t["checks"] for t in entry["tests"]), entry["tests"]
+        assert [(m["name"], m["fails"]) for m in entry["mistakes"]] == \
+            [(m.name, m.fails) for m in drill.mistakes]
+    no_download = copy.deepcopy(index)
+    del no_download["drills"][0]["download"]
+    assert ["'download' is a required property"] == [e.message for e in validator.iter_errors(no_download)]
