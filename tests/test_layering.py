@@ -28,9 +28,9 @@ LAYERS: dict[str, list[set[str]]] = {
     "question_pages": [
         {"question_pages"},
         {"question_pages.format"},
-        {"question_pages.drills"},
         {"question_pages.sitewide"},
         {"question_pages.render"},
+        {"question_pages.drills"},
         {"question_pages.exports"},
         {"question_pages.site_checks", "question_pages.scaffold"},
     ],

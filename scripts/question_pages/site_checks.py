@@ -27,7 +27,7 @@ from question_pages.exports.notebooks import (
     notebooks_of_missing_pages,
     question_notebook_errors,
 )
-from question_pages.format.loading import load_pages, question_page_paths
+from question_pages.format.loading import DRILL_PAGES, load_pages, question_page_paths
 from question_pages.format.markers import learning_path_topics
 from question_pages.format.model import Page, PageError
 from question_pages.format.published import missing_redirects
@@ -119,9 +119,11 @@ def check_site(root: Path, docs_dir: Path | None = None, *, sources: set[str] | 
     except TopicsError as exc:
         errors.append(PageError(_rel(topics_path(docs_dir), root), exc.line, exc.what, exc.fix))
         # Only that error: the folders that hold pages or an index page stand in for the list it
-        # could not give, so that their notebooks do not look unpublished.
+        # could not give, so that their notebooks do not look unpublished. The drills' folder has
+        # an index page too, but it is no topic (it has no notebook or deck).
         folders = sorted({p.relative_to(docs_dir).parts[0] for p in question_page_paths(docs_dir)}
-                         | {d.name for d in docs_dir.iterdir() if (d / "index.md").is_file()})
+                         | {d.name for d in docs_dir.iterdir()
+                            if (d / "index.md").is_file() and d.name != DRILL_PAGES})
         topics = [Topic(folder, folder, 1) for folder in folders]
     else:
         errors += _topic_errors(root, docs_dir, topics)
