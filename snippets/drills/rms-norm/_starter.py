@@ -10,7 +10,7 @@ def rms_norm(x: torch.Tensor, weight: torch.Tensor | None = None, eps: float = 1
         y = x / sqrt(mean(x ** 2 over the last dimension) + eps) * weight
     No mean is subtracted and there is no bias (this is not LayerNorm).
     A row of zeros gives zeros, not NaN.
-    float16 and bfloat16 inputs are computed in float32 (a float16 square overflows above 256)
+    float16 and bfloat16 inputs are computed in float32 (in float16 the square of 256 or more overflows)
     and the result is cast back; float64 is computed in float64.
     Returns a tensor of x's shape and dtype, differentiable with respect to x and weight.
     """

@@ -20,28 +20,39 @@ print("nn.LayerNorm parameters:", [n for n, _ in nn.LayerNorm(D).named_parameter
 print("nn.RMSNorm parameters:", [n for n, _ in nn.RMSNorm(D).named_parameters()])
 
 
-# Half precision: the aten ops F.rms_norm runs on CPU for a bfloat16 input.
+# Half precision: the aten ops F.rms_norm runs on CPU for a bfloat16 input (no gradient
+# required), then for float16.
 class Ops(TorchDispatchMode):
     def __init__(self):
         super().__init__()
         self.names = []
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
-        self.names.append(str(func))
-        return func(*args, **(kwargs or {}))
+        out = func(*args, **(kwargs or {}))
+        self.names.append(f"{func.__name__.split('.')[0]} -> {str(out.dtype).removeprefix('torch.')}")
+        return out
 
 
 xb = torch.randn(4, D, generator=g).bfloat16()
 wb = torch.randn(D, generator=g).bfloat16()
 with Ops() as ops:
     yb = F.rms_norm(xb, (D,), wb, 1e-6)
-print("aten ops for a bfloat16 input:", ", ".join(ops.names))
+print("aten ops (-> output dtype) for a bfloat16 input:", ", ".join(ops.names))
 in_float32 = (xb.float() * torch.rsqrt(xb.float().pow(2).mean(-1, keepdim=True) + 1e-6)
               * wb.float()).bfloat16()
 print("bfloat16 output dtype:", yb.dtype, "| equals the float32 computation cast back:",
       torch.equal(yb, in_float32))
+xf, wf = xb.half(), wb.half()
+with Ops() as half_ops:
+    yf = F.rms_norm(xf, (D,), wf, 1e-6)
+in_float32 = (xf.float() * torch.rsqrt(xf.float().pow(2).mean(-1, keepdim=True) + 1e-6)
+              * wf.float()).half()
+print("float16:", ", ".join(half_ops.names))
+print("float16 output dtype:", yf.dtype,
+      "| equals the float32 computation cast back:", torch.equal(yf, in_float32))
 xh = torch.full((1, 4), 300.0, dtype=torch.float16)
-print("float16 300 squared:", xh.pow(2)[0, 0].item(), "| float16 max:", torch.finfo(torch.float16).max)
+print("float16 max:", torch.finfo(torch.float16).max, "| squared in float16:",
+      {v: torch.tensor(v, dtype=torch.float16).pow(2).item() for v in (255.875, 256.0, 300.0)})
 print("naive float16 x / sqrt(mean(x ** 2) + eps):",
       (xh / torch.sqrt(xh.pow(2).mean(-1, keepdim=True) + 1e-6)).tolist())
 print("F.rms_norm on the same float16 row:", F.rms_norm(xh, (4,), None, 1e-6).tolist())
