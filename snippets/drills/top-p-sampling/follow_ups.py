@@ -28,6 +28,9 @@ print("inside, the probabilities are the original ones divided by the nucleus's 
       torch.allclose(probs, renormalised, atol=1e-7))
 draws = torch.multinomial(probs, 10_000, replacement=True, generator=g)
 print("10,000 draws per row, all inside the nucleus:", bool(kept.gather(-1, draws).all()))
+nothing_kept = torch.full((1, 5), float("-inf"))
+print("softmax of a row that is all -inf is all NaN:",
+      bool(torch.softmax(nothing_kept, dim=-1).isnan().all()))
 
 # Temperature changes the probabilities the nucleus is counted on.
 row = logits[:1]
