@@ -1,0 +1,4 @@
+import _judge
+import _mistake_crossing_token_dropped
+
+_judge.TESTS.report(_mistake_crossing_token_dropped)
