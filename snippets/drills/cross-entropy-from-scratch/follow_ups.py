@@ -21,13 +21,23 @@ print("label_smoothing=0.1 equals a soft target 0.9 * one-hot + 0.1 / C:",
       torch.allclose(smoothed, F.cross_entropy(logits[keep], soft[keep])))
 
 # The gradient of the mean loss: (softmax - the target distribution) / kept count, 0 where ignored.
+for smoothing in (0.0, eps):
+    dist = torch.full((N, C), smoothing / C, dtype=torch.float64)
+    dist[keep, target[keep]] += 1 - smoothing
+    leaf = logits.clone().requires_grad_()
+    (grad,) = torch.autograd.grad(F.cross_entropy(leaf, target, label_smoothing=smoothing), leaf)
+    by_hand = torch.where(keep[:, None], (logits.softmax(dim=1) - dist) / keep.sum(), 0.0)
+    print(f"label_smoothing={smoothing}: the gradient is (softmax - target) / kept count, zero rows"
+          " where ignored:", torch.allclose(grad, by_hand))
+
+# Every target ignored.
+none_kept = torch.full((N,), -100)
 leaf = logits.clone().requires_grad_()
-(grad,) = torch.autograd.grad(F.cross_entropy(leaf, target, label_smoothing=eps), leaf)
-by_hand = torch.where(keep[:, None], (logits.softmax(dim=1) - soft) / keep.sum(), 0.0)
-print("the gradient is (softmax - target) / kept count, zero rows where ignored:",
-      torch.allclose(grad, by_hand))
-print("every target ignored, reduction='mean':", F.cross_entropy(logits, torch.full((N,), -100)).item(),
-      " reduction='sum':", F.cross_entropy(logits, torch.full((N,), -100), reduction="sum").item())
+loss = F.cross_entropy(leaf, none_kept)
+(grad,) = torch.autograd.grad(loss, leaf)
+total = F.cross_entropy(logits, none_kept, reduction="sum")
+print(f"every target ignored: reduction='mean' gives {loss.item()}, with a gradient of all zeros:"
+      f" {bool((grad == 0).all())}; reduction='sum' gives {total.item()}")
 
 # Softmax then log, against log_softmax, at logits of 1000.
 row = torch.tensor([[1000.0, 0.0, -1000.0]])
@@ -49,6 +59,7 @@ w = torch.randn(vocab, hidden, generator=g) / hidden**0.5
 t = torch.randint(0, vocab, (tokens,), generator=g)
 options = torch.nn.LinearCrossEntropyOptions(chunking_method=None, batch_chunk_size=256)
 
+print(f"the float32 ({tokens}, {vocab}) logits: {tokens * vocab * 4 / 2**20:.0f} MiB")
 x1, w1 = x.clone().requires_grad_(), w.clone().requires_grad_()
 before = peak_mib()
 chunked = F.linear_cross_entropy(x1, w1, t, options=options)
