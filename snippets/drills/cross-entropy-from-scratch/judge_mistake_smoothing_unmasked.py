@@ -1,0 +1,4 @@
+import _judge
+import _mistake_smoothing_unmasked
+
+_judge.TESTS.report(_mistake_smoothing_unmasked)
