@@ -1,0 +1,4 @@
+import _judge
+import _mistake_decay_after_update
+
+_judge.TESTS.report(_mistake_decay_after_update)

@@ -1,0 +1,4 @@
+import _judge
+import _mistake_decay_without_grad
+
+_judge.TESTS.report(_mistake_decay_without_grad)

@@ -1,0 +1,4 @@
+import _judge
+import _mistake_moments_outside_state
+
+_judge.TESTS.report(_mistake_moments_outside_state)
