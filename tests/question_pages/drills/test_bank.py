@@ -19,6 +19,7 @@ FIXED_INTERFACE = {
     "rms-norm": "def rms_norm(",
     "adamw-from-scratch": "class AdamW(torch.optim.Optimizer)",
     "cross-entropy-from-scratch": "def cross_entropy(",
+    "batch-norm": "class BatchNorm(torch.nn.Module)",
 }
 
 

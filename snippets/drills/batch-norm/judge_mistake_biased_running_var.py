@@ -1,0 +1,4 @@
+import _judge
+import _mistake_biased_running_var
+
+_judge.TESTS.report(_mistake_biased_running_var)

@@ -1,0 +1,4 @@
+import _judge
+import _mistake_correction_by_batch
+
+_judge.TESTS.report(_mistake_correction_by_batch)

@@ -1,0 +1,4 @@
+import _judge
+import _mistake_running_keeps_graph
+
+_judge.TESTS.report(_mistake_running_keeps_graph)

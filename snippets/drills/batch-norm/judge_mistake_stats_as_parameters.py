@@ -1,0 +1,4 @@
+import _judge
+import _mistake_stats_as_parameters
+
+_judge.TESTS.report(_mistake_stats_as_parameters)
