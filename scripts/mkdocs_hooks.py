@@ -70,7 +70,7 @@ from question_pages.format.model import Page
 from question_pages.format.topics import Topic
 from question_pages.format.validate import validate_page
 from question_pages.render.code_colours import colours_as_ranges
-from question_pages.render.expand import expand, files_beside
+from question_pages.render.expand import ListedDrill, expand, files_beside
 from question_pages.render.page import render_page
 from question_pages.render.sharing import description, structured_data
 from question_pages.site_checks import check_site
@@ -317,7 +317,9 @@ def on_page_markdown(markdown: str, page: MkPage, config: MkDocsConfig, files: F
         _beside[posixpath.join(folder, name)] = text
     return expand(markdown, from_uri=page.file.src_uri, root=ROOT, pages=list(_pages.values()),
                   topics=_topics, href=href, file_href=file_href,
-                  drill_list=drill_list(list(_drills.values()), page.file.src_uri))
+                  drill_list=drill_list(list(_drills.values()), page.file.src_uri),
+                  drills=[ListedDrill(d.page_id, d.title, d.level, d.minutes)
+                          for d in sorted(_drills.values(), key=lambda d: d.id)])
 
 
 def on_page_context(context: dict, page: MkPage, config: MkDocsConfig, nav: Navigation) -> dict:

@@ -11,17 +11,20 @@ fold is open, so the test cannot pass by looking for text that is not there at a
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from question_pages.drills.bank import load_drill
 from question_pages.drills.render import download_name
 
 from .sites import Site
+from .test_practice import KEY
 from .test_practice_hiding import WIDTHS
 
 MIN_CHARS = 30
@@ -70,7 +73,8 @@ def test_nothing_of_the_solution_is_seen_until_asked(real_site: Site, browser: B
             page.goto(real_site.url(rel))
             seen = _seen(page)
             starter = (real_site.root / "snippets" / "drills" / rel.split("/")[1] / "_starter.py")
-            signature = next(line for line in starter.read_text().splitlines() if line.startswith("def "))
+            signature = next(line for line in starter.read_text().splitlines()
+                             if line.startswith(("def ", "class ")))
             assert _norm(signature) in seen, f"{rel} ({width}): the starter is not on screen"
             for selector in HIDDEN_FOLDS:
                 for fold in page.evaluate(FOLD_TEXTS, [selector, MIN_CHARS]):
@@ -135,5 +139,51 @@ def test_the_download_judges_the_file_the_reader_edited(real_site: Site, browser
             (tmp_path / "mine.py").write_text(mistake.path.read_text())
             wrong = judge("mine.py")
             assert wrong.returncode == 1 and f"FAIL  {mistake.fails}:" in wrong.stdout, wrong.stdout[-3000:]
+    finally:
+        context.close()
+
+
+def _rating_seen(page: Page) -> bool:
+    return "How did the drill go?" in _seen(page)
+
+
+def test_a_drill_is_rated_after_the_solution_and_the_rating_is_there_after_a_reload(
+        real_site: Site, browser: Browser) -> None:
+    """The drill's rating is offered only once the solution is open (it is not on screen before),
+    saves into the reader's progress and schedule under the drill's id, is shown again after a
+    reload, and counts on the progress page, in a group of its own."""
+    context = browser.new_context(viewport=WIDTHS["phone"])
+    page = context.new_page()
+    try:
+        page.goto(real_site.url("drills/rope/"), wait_until="load")
+        status = page.locator(".drill-practice .practice-status")
+        expect(status).to_have_text("Your progress: Not started")
+        expect(page.locator(".drill-timer").get_by_role("button")).to_have_text(
+            re.compile(r"Start the \d+-minute timer"))
+        assert not _rating_seen(page), "the rating is on screen before the solution is open"
+        assert page.get_by_role("button", name="Got it", exact=True).count() == 0 or \
+            not page.get_by_role("button", name="Got it", exact=True).first.is_visible()
+        _open(page, "Show the solution")
+        expect(page.locator(".drill-practice .practice-rate")).to_be_visible()
+        assert _rating_seen(page)
+        page.locator(".drill-practice").get_by_role("button", name="Review", exact=True).click()
+        expect(page.locator(".drill-practice .practice-result")).to_contain_text(
+            "Saved: review. It comes back on")
+        raw = page.evaluate(f"localStorage.getItem({json.dumps(KEY)})")
+        entry = json.loads(raw)["questions"]["drills/rope"]
+        assert entry["state"] == "review" and entry["rating"] == "review" and entry["due"] > entry["rated"]
+        page.reload(wait_until="load")
+        expect(status).to_contain_text("Your progress: Review on")
+        expect(status).to_contain_text("(rated review on")
+        # The progress page counts it, under the drills' own group, beside the questions.
+        page.goto(real_site.url("progress/"), wait_until="load")
+        table = page.locator(".progress-table").first
+        expect(table).to_contain_text("Coding drills")
+        expect(page.locator(".progress-tool").first).to_contain_text("Done: 0 of")
+        # The mock interview draws spoken rounds: no drill in its list.
+        page.goto(real_site.url("mock-interview/"), wait_until="load")
+        listed = json.loads(page.locator("[data-progress-tool=mock] script.question-list")
+                            .text_content() or "[]")
+        assert listed and not [q for q in listed if q.get("kind") == "drill"]
     finally:
         context.close()

@@ -29,6 +29,10 @@ function markNav(P) {
 const tools = document.querySelector("[data-progress-tool]:not([data-progress-tool=mock])");
 withProgress(!!tools, markNav);
 if (tools) runModule(new URL("./study.js", import.meta.url)).catch(() => { /* the tools' fallback text stays */ });
+// A drill's page: its progress line, timer and rating (drill-practice.js), only there.
+if (document.querySelector(".drill-practice")) {
+  runModule(new URL("./drill-practice.js", import.meta.url)).catch(() => { /* the slots stay hidden */ });
+}
 
 // The self-test, run where a question is, as the page's scripts are (its panel opens at the click
 // that asks for it); it imports storage.js itself only for a reader with progress or a rating, and

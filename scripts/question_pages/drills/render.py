@@ -99,6 +99,22 @@ def metadata_line(page: DrillPage) -> str:
             "</div>")
 
 
+def timer_slot(page: DrillPage) -> str:
+    """Where drill-practice.js puts a timer of the drill's minutes, by the starter. Empty in the
+    HTML and hidden without JavaScript (`needs-js`); out of the search index."""
+    return (f'<div class="drill-timer needs-js" data-minutes="{page.minutes}" '
+            'data-search-exclude="true"></div>')
+
+
+def rating_slot(page: DrillPage) -> str:
+    """The reader's progress on the drill and, once the solution is open, its rating
+    (drill-practice.js): the status line is in the HTML, so filling it in moves nothing."""
+    return (f'<div class="drill-practice needs-js" data-question="{page.page_id}" '
+            'data-search-exclude="true">'
+            '<p class="practice-status" data-state="not-started">Your progress: Not started</p>'
+            "</div>")
+
+
 def render_drill_page(page: DrillPage, root: Path, book: StatusBook,
                       preview: Mapping[str, PreviewFailure] | None = None) -> str:
     """The drill's page as Material Markdown; the page passed the checks (pages.py, proof.py)."""
@@ -118,6 +134,7 @@ def render_drill_page(page: DrillPage, root: Path, book: StatusBook,
         "## Task {#task}", "", task.text, "",
         "Write it in the starter: its docstring is the whole contract.", "",
         _file_block(drill.starter, root, SOLUTION_FILE), "",
+        timer_slot(page), "",
         "## Judge it on your machine {#judge data-search-exclude}", "",
         f'<p><a class="md-button drill-download" href="{name}" download>Download {name}</a> '
         "the starter and the judge in one file. Write your solution in its top part, then run</p>",
@@ -141,6 +158,7 @@ def render_drill_page(page: DrillPage, root: Path, book: StatusBook,
                            "The judge on it, run by the site's build:", verdict("reference"),
                            "**Said aloud:**", with_snippets(explained.text, book, preview)]),
               "drill-solution"),
+        rating_slot(page), "",
         "## Mistakes the judge catches {#mistakes data-search-exclude}", "",
         "The wrong solutions candidates write most, each run through the judge by the build: each "
         "fails the test named. What each gets wrong says much of the solution, so they are "

@@ -40,6 +40,7 @@ import math
 import posixpath
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from question_pages.format.markers import MARKER
@@ -101,8 +102,27 @@ def practice_minutes(page: Page) -> int:
     return max(1, math.ceil((speaking_seconds(spoken) + CHECK_AND_RATE_SECONDS) / 60))
 
 
-def question_list(pages: list[Page], topics: list[Topic], href: Callable[[str], str]) -> str:
-    """Every question in learning order, as the JSON the progress tools read (no request)."""
+DRILLS_TOPIC = ("drills", "Coding drills")  # the progress tools' group for the drills
+
+
+@dataclass(frozen=True)
+class ListedDrill:
+    """A drill as the progress tools list it: what the drills package knows of a drill page,
+    passed down as plain values (render sits below the drills package)."""
+
+    id: str  # drills/<id>, the id its rating is saved under
+    title: str
+    level: str
+    minutes: int
+
+
+def question_list(pages: list[Page], topics: list[Topic], href: Callable[[str], str],
+                  drills: list[ListedDrill] | None = None) -> str:
+    """Every question in learning order, then every drill, as the JSON the progress tools read
+    (no request). A drill is rated on its page into the same progress and schedule, so the
+    summary, what is due, the next question and the plan count it, in a group of its own
+    (`kind: "drill"`); it has no frequency estimate (0) and its own minutes. The mock interview's
+    list leaves the drills out: its rounds are spoken (progress_tool)."""
     titles = {topic.id: topic.title for topic in topics}
     rank = {topic.id: index for index, topic in enumerate(topics)}
     items = [{"id": p.page_id, "question": p.question, "url": href(p.page_id),
@@ -111,19 +131,24 @@ def question_list(pages: list[Page], topics: list[Topic], href: Callable[[str], 
               "level": p.meta["level"], "importance": p.meta["importance"],
               "frequency": p.meta["frequency"], "minutes": practice_minutes(p)}
              for p in learning_order(pages)]
+    items += [{"id": d.id, "question": d.title, "url": href(d.id), "topic": DRILLS_TOPIC[0],
+               "topic_title": DRILLS_TOPIC[1], "topic_rank": len(rank), "level": d.level,
+               "importance": "should know", "frequency": 0, "minutes": d.minutes, "kind": "drill"}
+              for d in drills or []]
     # "</" cannot end the script element from inside a string.
     return json.dumps(items, ensure_ascii=False).replace("</", "<\\/")
 
 
 def progress_tool(kind: str, pages: list[Page], topics: list[Topic],
-                  href: Callable[[str], str]) -> str:
+                  href: Callable[[str], str], drills: list[ListedDrill] | None = None) -> str:
     # The mock interview times answers against the pages' speaking targets (mock.js).
     targets = (f' data-basics-seconds="{SPEAKING_TARGETS["Basics"]}"'
                f' data-solid-seconds="{SPEAKING_TARGETS["Solid answer"]}"') if kind == "mock" else ""
     return (f'<div class="progress-tool" data-progress-tool="{kind}"{targets} data-search-exclude="true">'
             f'<p class="progress-fallback">{PROGRESS_FALLBACK[kind]}</p>'
             f'<script type="application/json" class="question-list">'
-            f"{question_list(pages, topics, href)}</script></div>")
+            f"{question_list(pages, topics, href, None if kind == 'mock' else drills)}"
+            "</script></div>")
 
 
 def downloads(topics: list[Topic], file_href: Callable[[str], str]) -> str:
@@ -165,7 +190,7 @@ def files_beside(markdown: str, *, pages: list[Page], topics: list[Topic],
 
 def expand(markdown: str, *, from_uri: str, root: Path, pages: list[Page], topics: list[Topic],
            href: Callable[[str], str], file_href: Callable[[str], str] | None = None,
-           drill_list: str | None = None) -> str:
+           drill_list: str | None = None, drills: list[ListedDrill] | None = None) -> str:
     """`markdown` with every marker replaced; `href(page_id)` is a question's final URL,
     `file_href(path)` that of a file the build writes (needed only by `{{ downloads }}`),
     `drill_list` the drills' list (needed only by `{{ drill_list }}`)."""
@@ -190,7 +215,7 @@ def expand(markdown: str, *, from_uri: str, root: Path, pages: list[Page], topic
                 raise ValueError("the drill_list marker needs drill_list")
             return drill_list
         if match.group("progress"):
-            return progress_tool(match.group("progress"), pages, topics, href)
+            return progress_tool(match.group("progress"), pages, topics, href, drills)
         if match.group("include"):
             return (root / match.group("include")).read_text(encoding="utf-8")
         topic_id = match.group("path")
