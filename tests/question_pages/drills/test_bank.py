@@ -12,7 +12,7 @@ import pytest
 from helpers import ROOT, write
 from question_pages.drills.bank import DrillError, load_bank, load_drill, verdict_source
 
-FIXED_INTERFACE = {"attention-from-scratch": "attention"}
+FIXED_INTERFACE = {"attention-from-scratch": "attention", "kv-cache": "forward_step"}
 
 
 def test_the_real_bank_loads_and_each_mistake_names_one_of_its_judge_tests() -> None:
