@@ -20,6 +20,7 @@ FIXED_INTERFACE = {
     "adamw-from-scratch": "class AdamW(torch.optim.Optimizer)",
     "cross-entropy-from-scratch": "def cross_entropy(",
     "batch-norm": "class BatchNorm(torch.nn.Module)",
+    "kv-cache": "def forward_step(",
 }
 
 

@@ -1,0 +1,48 @@
+# mistake: the step concatenates the past to the new k and v to attend, then concatenates the
+# past again when it stores them: the step's own logits are right, but the cache grows by
+# T_past + 1 and the next step attends to every old token twice
+# fails: cache_grows
+import math
+
+import torch
+
+
+def forward_step(model, tokens, cache=None):
+    b, t_new = tokens.shape
+    t_past = 0 if cache is None else cache[0][0].shape[2]
+    positions = torch.arange(t_past, t_past + t_new, device=tokens.device)  # after the cache
+    x = model.tok_emb(tokens) + model.pos_emb(positions)
+    # New query i (at position t_past + i) sees keys 0 .. t_past + i: the triangle at the bottom
+    # right of the (t_new, t_past + t_new) scores. With one new token it sees every key.
+    allowed = torch.ones(t_new, t_past + t_new, dtype=torch.bool, device=tokens.device)
+    allowed = allowed.tril(diagonal=t_past)
+    new_cache = []
+    for layer, block in enumerate(model.blocks):
+        attn, h = block.attn, block.ln1(x)
+        c = h.shape[-1]
+        q, k, v = attn.qkv(h).split(c, dim=-1)
+        q, k, v = (z.view(b, t_new, attn.n_heads, c // attn.n_heads).transpose(1, 2) for z in (q, k, v))
+        if cache is None:
+            new_cache.append((k, v))
+        else:
+            past_k, past_v = cache[layer]
+            k, v = torch.cat([past_k, k], dim=2), torch.cat([past_v, v], dim=2)  # to attend
+            # k already holds the past here: the stored cache has it twice
+            new_cache.append((torch.cat([past_k, k], dim=2), torch.cat([past_v, v], dim=2)))
+        scores = (q @ k.transpose(-2, -1)) / math.sqrt(q.shape[-1])  # (B, H, T_new, T_past + T_new)
+        weights = torch.softmax(scores.masked_fill(~allowed, float("-inf")), dim=-1)
+        y = (weights @ v).transpose(1, 2).reshape(b, t_new, c)
+        x = x + attn.proj(y)
+        x = x + block.mlp(block.ln2(x))
+    return model.head(model.ln_f(x)), new_cache
+
+
+def generate(model, prompt, steps):
+    logits, cache = forward_step(model, prompt)  # the prefill: the whole prompt at once
+    out = [prompt]
+    for step in range(steps):
+        token = logits[:, -1].argmax(dim=-1, keepdim=True)  # (B, 1), greedy
+        out.append(token)
+        if step + 1 < steps:
+            logits, cache = forward_step(model, token, cache)  # one token, its own position
+    return torch.cat(out, dim=1)

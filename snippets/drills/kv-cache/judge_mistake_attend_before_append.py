@@ -1,0 +1,4 @@
+import _judge
+import _mistake_attend_before_append
+
+_judge.TESTS.report(_mistake_attend_before_append)

@@ -1,0 +1,4 @@
+import _judge
+import _mistake_caches_hidden_states
+
+_judge.TESTS.report(_mistake_caches_hidden_states)

@@ -1,0 +1,4 @@
+import _judge
+import _mistake_refeeds_last_token
+
+_judge.TESTS.report(_mistake_refeeds_last_token)
