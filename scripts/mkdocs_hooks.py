@@ -370,7 +370,7 @@ def on_post_build(config: MkDocsConfig) -> None:
     topics, book, beside, drills = list(_topics), _book, dict(_beside), list(_drills.values())
 
     def decks() -> None:
-        write_decks_and_files(ROOT, site_dir, pages, topics, site, beside)
+        write_decks_and_files(ROOT, site_dir, pages, topics, site, beside, drills)
 
     def questions() -> None:
         write_question_files(ROOT, site_dir, pages, topics, site, book, drills)

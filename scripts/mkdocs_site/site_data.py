@@ -26,10 +26,12 @@ from snippet_engine.records.status import StatusBook
 
 
 def write_decks_and_files(root: Path, site_dir: Path, pages: list[Page], topics: list[Topic],
-                          site: Site, beside: Mapping[str, str]) -> None:
-    """The decks, the shipped npm packages, and the files beside the pages (site path -> text)."""
+                          site: Site, beside: Mapping[str, str],
+                          drills: list[DrillPage] | None = None) -> None:
+    """The decks (the site's with the drills), the shipped npm packages, and the files beside
+    the pages (site path -> text)."""
     try:
-        write_decks(site_dir, pages, topics, site)
+        write_decks(site_dir, pages, topics, site, drills)
         copy_shipped(root, site_dir)
     except (DeckError, VendorError) as exc:
         raise PluginError(str(exc)) from None

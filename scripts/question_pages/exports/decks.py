@@ -33,6 +33,10 @@ Order: new cards come in learning order (topics as docs/topics.yml orders them, 
 questions in `learning_order`, a question's card just before its follow-ups'), each with its place
 in that order as its new-card position (`due`), so Anki never shows a follow-up before its question.
 
+Coding drills: the site's package and TSV end with a subdeck of the drills, a card each (front: the
+task; back: the reference solution, its explanation said aloud, and links to the page and its
+mistakes), GUID `genanki.guid_for("drills/<id>")`. They are in no topic's package: a drill is not
+a topic's question.
 TSV, for other flashcard apps: UTF-8, a header row `front, back, tags, url`, one card a row.
 `front` and `back` are the same HTML as the Anki fields; a tab in a field is written `&#9;` and a
 line break `&#10;` (HTML character references, which render as the characters they replace), so
@@ -54,6 +58,7 @@ from pathlib import Path
 
 import genanki
 
+from question_pages.drills.pages import DrillPage
 from question_pages.format.model import ANCHORS, Page
 from question_pages.format.topics import Topic
 from question_pages.render.markdown_html import inline_html, snippets_as_pointers, to_html
@@ -149,13 +154,36 @@ def page_cards(page: Page, site: Site) -> list[Card]:
     return cards
 
 
+DRILLS_DECK = ("drills", "Coding drills")  # deck key (stable_id "deck:drills") and title
+
+
+def drill_card(drill: DrillPage, site: Site) -> Card:
+    """A drill's card: the task on the front, the reference and its explanation on the back."""
+    page = drill.page
+    url = site.absolute(site.page_path(drill.page_id))
+    task, explained = page.section("Task"), page.section("Explained")
+    front = (f"<p>{html.escape(drill.title)}</p>"
+             + to_html(task.text if task else "", page, site))
+    code = html.escape(drill.drill.reference.read_text(encoding="utf-8")).replace("\n", "&#10;")
+    back = "".join([
+        '<p class="tier">Reference solution</p>', f"<pre><code>{code}</code></pre>",
+        '<p class="tier">Said aloud</p>', to_html(explained.text if explained else "", page, site),
+        _links(url, [("Judge it on your machine", "judge"), ("Mistakes", "mistakes")]),
+    ])
+    return Card(genanki.guid_for(drill.page_id), front, back, url,
+                ("drill", f"level::{drill.level}"))
+
+
 # -- Writing ------------------------------------------------------------------------------------
 
-def content_time(pages: Iterable[Page]) -> int:
-    """The notes' modification time (seconds since the epoch): when the pages last changed, read
-    by `source_time.content_time` (SOURCE_DATE_EPOCH, else the last commit touching them)."""
+def content_time(pages: Iterable[Page], drills: Iterable[DrillPage] = ()) -> int:
+    """The notes' modification time (seconds since the epoch): when the pages (and the drills'
+    pages and reference solutions, which their cards show) last changed, read by
+    `source_time.content_time` (SOURCE_DATE_EPOCH, else the last commit touching them)."""
+    paths = [page.path for page in pages]
+    paths += [path for d in drills for path in (d.page.path, d.drill.reference)]
     try:
-        return source_time.content_time(page.path for page in pages)
+        return source_time.content_time(paths)
     except SourceTimeError as exc:
         raise DeckError(str(exc)) from None
 
@@ -226,10 +254,10 @@ def write_tsv(path: Path, cards: list[Card]) -> None:
 
 
 def _deck(topic: Topic, cards: list[Card], site: Site, note_type: genanki.Model,
-          first: int) -> genanki.Deck:
+          first: int, what: str = "questions and follow-ups") -> genanki.Deck:
     """The topic's deck; its cards' new-card positions run from `first`, in the order given."""
     deck = genanki.Deck(stable_id(f"deck:{topic.id}"), f"{site.name}::{topic.title}",
-                        description=f'{html.escape(topic.title)}: questions and follow-ups from '
+                        description=f'{html.escape(topic.title)}: {what} from '
                                     f'<a href="{html.escape(site.url)}">{html.escape(site.name)}</a>'
                                     f', under <a href="{CONTENT.url}">{CONTENT.short}</a>.')
     for position, card in enumerate(cards, start=first):
@@ -238,7 +266,8 @@ def _deck(topic: Topic, cards: list[Card], site: Site, note_type: genanki.Model,
     return deck
 
 
-def write_decks(site_dir: Path, pages: list[Page], topics: list[Topic], site: Site) -> list[Path]:
+def write_decks(site_dir: Path, pages: list[Page], topics: list[Topic], site: Site,
+                drills: list[DrillPage] | None = None) -> list[Path]:
     """Every deck file of `deck_files`, under site_dir; returns their paths.
 
     Cards come in learning order: the topics in docs/topics.yml's order, each topic's questions
@@ -247,7 +276,7 @@ def write_decks(site_dir: Path, pages: list[Page], topics: list[Topic], site: Si
     site's): Anki shows new cards by that position, and its importer keeps a new card's `due` as
     the package has it (rslib's apkg importer shifts only review dates)."""
     note_type = model()
-    timestamp = content_time(pages)
+    timestamp = content_time(pages, drills or [])
     files = deck_files(t.id for t in topics)
     written: list[Path] = []
     decks: list[genanki.Deck] = []
@@ -262,6 +291,11 @@ def write_decks(site_dir: Path, pages: list[Page], topics: list[Topic], site: Si
         write_apkg(apkg, [deck], timestamp)
         write_tsv(tsv, cards)
         written += [apkg, tsv]
+    drill_cards = [drill_card(d, site) for d in sorted(drills or [], key=lambda d: d.id)]
+    if drill_cards:
+        decks.append(_deck(Topic(DRILLS_DECK[0], DRILLS_DECK[1], 0), drill_cards, site, note_type,
+                           first=len(everything) + 1, what="coding drills"))
+        everything += drill_cards
     apkg, tsv = (site_dir / files[""][kind] for kind in ("apkg", "tsv"))
     write_apkg(apkg, decks, timestamp)
     write_tsv(tsv, everything)

@@ -163,7 +163,9 @@ def downloads(topics: list[Topic], file_href: Callable[[str], str]) -> str:
         return f"{every}, or one topic: {each}"
 
     return ("<ul>\n"
-            f"<li>Anki decks, a card per question and per follow-up: {links('apkg')}. Importing a "
+            f"<li>Anki decks, a card per question and per follow-up: {links('apkg')}. The deck "
+            "of every question ends with a card per coding drill (its task; its reference "
+            "solution and explanation). Importing a "
             "newer deck updates the cards you already have, with their review history.</li>\n"
             "<li>The same cards as tab-separated text, for other flashcard apps: "
             f"{links('tsv')}.</li>\n"

@@ -322,3 +322,30 @@ def test_stable_ids_are_fixed_numbers() -> None:
     assert stable_id("deck:export") == 1223594484
     assert stable_id(MODEL_KEY) == 1168080273
     assert stable_id("deck:export") != stable_id("deck:compile")
+
+
+def test_the_site_deck_ends_with_a_card_per_drill(real_site: Path, tmp_path: Path) -> None:
+    """The real site's package: a subdeck of the coding drills after every question, a card per
+    drill (the task; the reference solution and its explanation), in no topic's package."""
+    from question_pages.drills.bank import load_bank
+
+    drills = load_bank(ROOT)
+    assert drills, "the real site has no drill"
+    notes = _notes(real_site / "decks" / "all_questions.apkg", tmp_path)
+    cards = [n for n in notes if "drill" in n["tags"]]
+    assert {n["guid"] for n in cards} == {genanki.guid_for(f"drills/{d.id}") for d in drills}
+    assert {n["deck"] for n in cards} == {stable_id("deck:drills")}
+    assert min(n["due"] for n in cards) > max(n["due"] for n in notes if n not in cards)
+    for drill in drills:
+        (note,) = [n for n in cards if n["guid"] == genanki.guid_for(f"drills/{drill.id}")]
+        front, back, url = note["fields"]
+        reference = drill.reference.read_text(encoding="utf-8")
+        first = next(line for line in reference.splitlines() if line.startswith(("def ", "class ")))
+        assert url.endswith(f"/drills/{drill.id}/") and "<p>" in front
+        assert first.split("(")[0] in back and "Said aloud" in back, drill.id
+        assert first.split("(")[0] not in front, f"{drill.id}: the front gives the solution away"
+    for topic in load_topics(ROOT / "docs"):
+        topic_notes = _notes(real_site / "decks" / f"{topic.id}.apkg", tmp_path)
+        assert not [n for n in topic_notes if "drill" in n["tags"]], topic.id
+    tsv = (real_site / "decks" / "all_questions.tsv").read_text(encoding="utf-8").splitlines()
+    assert len(tsv) == 1 + len(notes)
