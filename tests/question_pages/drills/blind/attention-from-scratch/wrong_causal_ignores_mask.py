@@ -1,0 +1,21 @@
+# wrong: with causal=True the boolean mask is dropped (if/elif): a key must pass both, per the contract
+import math
+
+import torch
+
+
+def attention(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor,
+              mask: torch.Tensor | None = None, causal: bool = False) -> torch.Tensor:
+    lq, lk = q.shape[-2], k.shape[-2]
+    scores = q @ k.transpose(-2, -1) / math.sqrt(q.shape[-1])
+    if causal:
+        allowed = torch.ones(lq, lk, dtype=torch.bool, device=q.device).tril()
+    elif mask is not None:
+        allowed = mask
+    else:
+        allowed = torch.ones(lq, lk, dtype=torch.bool, device=q.device)
+    allowed = allowed.expand_as(scores)
+    scores = scores.masked_fill(~allowed, float("-inf"))
+    weights = torch.softmax(scores, dim=-1)
+    weights = torch.where(allowed.any(-1, keepdim=True), weights, torch.zeros_like(weights))
+    return weights @ v
