@@ -187,3 +187,44 @@ def test_a_drill_is_rated_after_the_solution_and_the_rating_is_there_after_a_rel
         assert listed and not [q for q in listed if q.get("kind") == "drill"]
     finally:
         context.close()
+
+
+def test_the_mock_interview_coding_round_shows_the_solution_only_when_asked(
+        real_site: Site, browser: Browser) -> None:
+    """The mock interview's coding round: a drill's task and starter with a timer, nothing of
+    its solution on screen until the reader is done; then the reference (the drill's own file),
+    the mistakes, the rubric, and a rating saved to the drill."""
+    context = browser.new_context(viewport=WIDTHS["desktop"])
+    page = context.new_page()
+    try:
+        page.goto(real_site.url("mock-interview/"), wait_until="load")
+        page.get_by_role("button", name="Start a coding round").click()
+        title = page.locator("h2.mock-question")
+        expect(title).to_contain_text("Coding round: ")
+        # A reader with no progress gets the first drill not started: the list's first.
+        drawn = page.evaluate("JSON.parse(document.querySelector('script.drill-list').textContent)[0]")
+        drill_id = drawn["id"].split("/")[1]
+        drill = load_drill(real_site.root / "snippets" / "drills" / drill_id, real_site.root)
+        expect(title).to_have_text("Coding round: " + drawn["question"])
+        starter = page.locator("pre.mock-starter")
+        assert _norm(starter.inner_text()) == _norm(drill.starter.read_text())
+        expect(page.locator(".mock-clock")).to_be_visible()
+        body = [line.strip() for line in drill.reference.read_text().splitlines()
+                if line.strip() and line.strip() not in drill.starter.read_text()]
+        assert body, "the reference has lines of its own"
+        seen = _seen(page)
+        assert not [line for line in body if line in seen], "the solution is on screen before it is asked for"
+        page.get_by_role("button", name="I am done: show the solution").click()
+        expect(page.locator("pre.mock-reference")).to_be_visible()
+        assert _norm(page.locator("pre.mock-reference").inner_text()) == _norm(drill.reference.read_text())
+        mistakes = page.locator("ul.mock-mistakes li")
+        expect(mistakes).to_have_count(len(drill.mistakes))
+        expect(page.locator(".mock-rubric label")).to_have_count(5)
+        page.locator(".mock-rate").get_by_role("button", name="Review", exact=True).click()
+        expect(page.locator(".mock-saved")).to_have_text("Saved to the drill: review.")
+        raw = page.evaluate(f"localStorage.getItem({json.dumps(KEY)})")
+        assert json.loads(raw)["questions"][drawn["id"]]["rating"] == "review"
+        page.get_by_role("button", name="Back to the mock interview").click()
+        expect(page.get_by_role("button", name="Start a coding round")).to_be_visible()
+    finally:
+        context.close()

@@ -8,6 +8,7 @@
 // The answers are read from the question pages themselves (same site, fetched when drawn). A
 // recording is kept only in this browser, in IndexedDB, and can be deleted; nothing is sent.
 import { button, clock, el, sectionNodes } from "./dom.js";
+import { codingRound, pickDrill } from "./mock-coding.js";
 import { draw, quoted, settingsOf } from "./mock-draw.js";
 import { RATINGS, RATING_LABELS } from "./progress-format.js";
 import { capital, LEVELS, questionsOf, topicsOf } from "./question-list.js";
@@ -115,6 +116,11 @@ function setUp(tool) {
   const fallback = tool.querySelector(".progress-fallback");
   if (fallback) fallback.remove();
   const questions = questionsOf(tool);
+  // The drills, for the coding round (mock-coding.js): embedded apart, as the spoken rounds
+  // never draw one.
+  const drillList = tool.querySelector("script.drill-list");
+  /** @type {import("./question-list.js").ListedQuestion[]} */
+  const drills = JSON.parse((drillList && drillList.textContent) || "[]");
   const stage = tool.appendChild(el("div", { "class": "mock-stage" }));
   const targets = [Number(tool.dataset.basicsSeconds) || 20, Number(tool.dataset.solidSeconds) || 50];
 
@@ -171,7 +177,21 @@ function setUp(tool) {
         interview(drawn, settings);
       });
     });
-    show([form]);
+    /** @type {HTMLElement[]} */
+    const nodes = [form];
+    if (drills.length) {
+      const coding = el("section", { "class": "mock-coding", "aria-label": "Coding round" });
+      coding.appendChild(el("p", {}, "Or a coding round: one of the " + drills.length + " drills, due or new first, " +
+                             "with its starter and 30 to 45 minutes, then the solution and a rubric."));
+      coding.appendChild(button("Start a coding round", function () {
+        ready.then(function () {
+          const drill = pickDrill(drills, P);
+          if (drill) codingRound(stage, drill, P, settingsForm);
+        });
+      }));
+      nodes.push(coding);
+    }
+    show(nodes);
   }
 
   // One interview: the drawn questions in turn, then the summary.

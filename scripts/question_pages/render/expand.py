@@ -131,10 +131,19 @@ def question_list(pages: list[Page], topics: list[Topic], href: Callable[[str], 
               "level": p.meta["level"], "importance": p.meta["importance"],
               "frequency": p.meta["frequency"], "minutes": practice_minutes(p)}
              for p in learning_order(pages)]
-    items += [{"id": d.id, "question": d.title, "url": href(d.id), "topic": DRILLS_TOPIC[0],
-               "topic_title": DRILLS_TOPIC[1], "topic_rank": len(rank), "level": d.level,
-               "importance": "should know", "frequency": 0, "minutes": d.minutes, "kind": "drill"}
-              for d in drills or []]
+    items += drill_items(drills or [], href, len(rank))
+    return _as_script_json(items)
+
+
+def drill_items(drills: list[ListedDrill], href: Callable[[str], str], rank: int) -> list[dict]:
+    """The drills as the progress tools list them, after the topics (`rank`)."""
+    return [{"id": d.id, "question": d.title, "url": href(d.id), "topic": DRILLS_TOPIC[0],
+             "topic_title": DRILLS_TOPIC[1], "topic_rank": rank, "level": d.level,
+             "importance": "should know", "frequency": 0, "minutes": d.minutes, "kind": "drill"}
+            for d in drills]
+
+
+def _as_script_json(items: list[dict]) -> str:
     # "</" cannot end the script element from inside a string.
     return json.dumps(items, ensure_ascii=False).replace("</", "<\\/")
 
@@ -148,7 +157,14 @@ def progress_tool(kind: str, pages: list[Page], topics: list[Topic],
             f'<p class="progress-fallback">{PROGRESS_FALLBACK[kind]}</p>'
             f'<script type="application/json" class="question-list">'
             f"{question_list(pages, topics, href, None if kind == 'mock' else drills)}"
-            "</script></div>")
+            f"</script>{drill_list_script(drills, href) if kind == 'mock' else ''}"
+            "</div>")
+
+
+def drill_list_script(drills: list[ListedDrill] | None, href: Callable[[str], str]) -> str:
+    """The drills alone, for the mock interview's coding round (mock-coding.js)."""
+    return (f'<script type="application/json" class="drill-list">'
+            f"{_as_script_json(drill_items(drills or [], href, 0))}</script>")
 
 
 def downloads(topics: list[Topic], file_href: Callable[[str], str]) -> str:
