@@ -29,6 +29,8 @@ SNIPPETS = {
                          "print('For C++ stack trace, run with TORCHDYNAMO_EXTENDED_DEBUG_CPP=1')\n"
                          "print('Set TORCHDYNAMO_VERBOSE=1 for the internal stack trace')\n"
                          "print('after the hints')\n",
+    # CUDA only: a CPU machine cannot record it, so the page says it awaits the GPU workflow.
+    "fixture_gpu_only.py": "#| devices: cuda\nimport torch\nprint(torch.cuda.get_device_name())\n",
 }
 FIXTURE_CUDA_HARDWARE = "NVIDIA H200 (test fixture), CUDA 13.0"
 

@@ -236,3 +236,19 @@ def test_sources_and_related_questions_stay_out_of_search(built_site: Path) -> N
     assert "Basics" in page["content"] and "Follow-ups" in page["content"]
     assert "Is this the other fixture page?" not in page["content"]  # the related question
     assert "Sources" not in page["content"] and "Related questions" not in page["content"]
+
+
+def test_a_cuda_only_snippet_awaits_the_gpu_workflow(other: str, site_source: Path) -> None:
+    """`#| devices: cuda`: the build passes without any record of it, and the page shows the
+    code with a plain statement that its output is not recorded yet, never an empty tab or an
+    output from another device."""
+    assert not list((site_source / "snippets/export").glob("fixture_gpu_only.*.txt"))
+    section = _snippet_section(other, "fixture_gpu_only.py")
+    text = _plain(section)
+    assert "print(torch.cuda.get_device_name())" in text
+    assert re.findall(r'<span class="snippet-badge">([^<]+)</span>', section) == ["CUDA only"]
+    assert ("Not recorded yet: this snippet runs on CUDA only, and its output is recorded by the "
+            "project's GPU workflow on a CUDA runner, which has not recorded it. No output is "
+            "shown.") in text
+    assert "snippet-awaiting-gpu" in section
+    assert "tabbed-set" not in section and "output, recorded" not in text

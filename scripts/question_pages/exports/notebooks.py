@@ -94,6 +94,7 @@ class _Entry:
     stale: bool
     fresh_reason: str  # why it needs a new interpreter; empty when the kernel can run it
     names_file: bool  # uses __file__, which a kernel cell does not define
+    cuda_only: bool = False  # declares `#| devices: cuda`: no CPU record, the GPU workflow's if any
 
     @property
     def rel(self) -> str:
@@ -123,6 +124,10 @@ def _entry(ref: str, section: str, book: StatusBook) -> _Entry:
     status = book.status(ref)
     source = status.path.read_text(encoding="utf-8")
     cpu = status.on("cpu")
+    if not cpu.declared:  # a CUDA-only snippet: the GPU workflow's record, when there is one
+        cuda = status.on("cuda")
+        return _Entry(ref, section, source, status.options.expect, cuda.record,
+                      cuda.state == "stale", "", _names_file(source), cuda_only=True)
     # The engine's decision, so the notebook runs in a new interpreter exactly what it did.
     reason = (f"{status.fresh.why}, and this kernel imported torch in the set-up cell"
               if status.fresh else "")
@@ -164,7 +169,16 @@ def _about(entry: _Entry) -> str:
     # Not a heading: mkdocs-jupyter would list it in the page's table of contents with an anchor that
     # its page does not have (a code span in a heading loses its text there).
     lines = [f"**`{entry.rel}`**", ""]
-    if entry.record is None:
+    if entry.cuda_only and entry.record is None:
+        what = ("It runs on CUDA only. Its output is recorded by the project's GPU workflow on a "
+                "CUDA runner, and none is recorded yet, so no output is shown.")
+    elif entry.cuda_only:
+        what = (f"It runs on CUDA only. Recorded {entry.record.recorded.split('T')[0]} with torch "
+                f"{entry.record.torch} on {entry.record.hardware} by the GPU workflow.")
+        if entry.stale:
+            what += (" The record was made from an earlier version of the snippet: the code may "
+                     "now print something else.")
+    elif entry.record is None:
         what = "It has no CPU record yet, so no output is shown."
     else:
         what = (f"Recorded {entry.record.recorded.split('T')[0]} with torch {entry.record.torch} "
@@ -176,6 +190,9 @@ def _about(entry: _Entry) -> str:
     if entry.raises:
         lines += ["", f"**Raises `{entry.raises}` on purpose**: the error is the snippet's point. "
                   f"The cell is tagged `{RAISES_TAG}`, so Run All goes on."]
+    if entry.cuda_only and not entry.raises:
+        lines += ["", "Without a CUDA device it fails, so the cell is tagged "
+                  f"`{RAISES_TAG}` and Run All goes on."]
     if entry.names_file:
         lines += ["", f"It uses `__file__`, which a notebook cell does not define, so a first "
                   f"cell writes it to `{entry.name}` in the notebook's folder and the next one "
@@ -195,7 +212,7 @@ def _snippet_cells(entry: _Entry) -> list[NotebookNode]:
     """The markdown about it, then its cell with the record as outputs. In the kernel unless it
     needs a new interpreter (`%%script`), from its own file when it names __file__."""
     metadata: dict = {"snippet": entry.rel}
-    if entry.raises:
+    if entry.raises or entry.cuda_only:
         metadata["tags"] = [RAISES_TAG]
     cells = [new_markdown_cell(_about(entry))]
     if entry.names_file:

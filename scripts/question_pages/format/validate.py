@@ -270,13 +270,24 @@ class _Checker:
                 self.error(number, f"a snippet in '{title}'",
                            f"Snippets go in {', '.join(SNIPPET_SECTIONS)}")
             try:
-                cpu = self.book.status(ref).on("cpu")
+                status = self.book.status(ref)
+                cpu = status.on("cpu")
             except FileNotFoundError:
                 self.error(number, f"snippet '{ref}' does not exist (looked for snippets/{ref})",
                            "Create it, or fix the path (relative to snippets/)")
                 continue
             except SnippetOptionError as exc:
                 self.error(number, f"snippet '{ref}' has a bad option: {exc}", "Fix the snippet")
+                continue
+            if not cpu.declared:
+                # CUDA only: this machine cannot record it, so its record may be missing (the
+                # page says it awaits the GPU workflow) or stale (labelled so); a damaged one
+                # was edited by hand and is never shown.
+                cuda = status.on("cuda")
+                if cuda.state == "damaged":
+                    self.error(number, f"the CUDA record of snippets/{ref} is damaged ({cuda.why})",
+                               "Restore it with git (git checkout -- the .cuda.txt file) or delete "
+                               "it; the GPU workflow records it again")
                 continue
             if cpu.state != "current" and f"snippets/{ref}" not in self.previewed:
                 self.error(number, f"the CPU record of snippets/{ref} is {cpu.state} ({cpu.why})",

@@ -161,6 +161,11 @@ def _unrecorded_line(status: SnippetStatus, shown: list[str]) -> str:
     """One quiet line for the devices without an output: never an empty tab."""
     missing = [DEVICE_LABELS[d] for d in DEVICES if d not in shown and status.on(d).declared]
     undeclared = [DEVICE_LABELS[d] for d in DEVICES if not status.on(d).declared]
+    if tuple(status.options.devices) == ("cuda",) and not shown:
+        return ("Not recorded yet: this snippet runs on CUDA only, and its output is recorded by "
+                "the project's GPU workflow on a CUDA runner, which has not recorded it. No output "
+                "is shown.\n{: .snippet-unrecorded "
+                ".snippet-awaiting-gpu }")
     said = []
     if missing:
         said.append(f"Not recorded on {' or '.join(missing)} yet.")

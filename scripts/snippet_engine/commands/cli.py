@@ -78,8 +78,10 @@ def _parser() -> argparse.ArgumentParser:
         "summary", help="execute nothing; say in Markdown what a sharded run recorded, what "
                         "failed and what is still missing (exit 1 unless everything is current)")
     summary.add_argument("--device", choices=("cpu", "cuda"), default="cuda")
-    summary.add_argument("--shards", type=int, required=True, help="how many shards ran (N)")
-    summary.add_argument("--reports", type=Path, required=True,
+    summary.add_argument("--shards", type=int, default=0,
+                         help="how many shards ran (N); 0, the default: no run, only what the "
+                              "records say (what is missing, the device-only snippets)")
+    summary.add_argument("--reports", type=Path, default=Path("."),
                          help="the folder holding each shard's report, DEVICE-shard-K.json")
     summary.add_argument("--output", type=Path, help="write the Markdown here (default: stdout)")
     return parser

@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from snippet_engine.protocol import GOOD
-from snippet_engine.records.check import find_problems
+from snippet_engine.records.check import find_problems, record_state
+from snippet_engine.source.discovery import discover
+from snippet_engine.source.options import SnippetOptionError, parse_options
 
 
 def report_name(device: str, shard: int) -> str:
@@ -32,15 +34,30 @@ class Summary:
     failed: list[tuple[str, str, str]] = field(default_factory=list)  # (path, status, message)
     silent_shards: list[int] = field(default_factory=list)  # no report, or an unreadable one
     problems: list[str] = field(default_factory=list)  # what `check` finds on the device
+    # Snippets that declare this device alone (`#| devices: cuda`), as (path, record state): no
+    # other device can stand in for them, so each is named, recorded or not.
+    only_here: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
         return not (self.failed or self.silent_shards or self.problems)
 
     def markdown(self) -> str:
-        lines = [f"**{self.device.upper()} run: {self.recorded} snippet(s) recorded, "
-                 f"{self.cached} already current, {len(self.failed)} failed, "
-                 f"{self.shards - len(self.silent_shards)} of {self.shards} shard(s) reported.**"]
+        if self.shards:
+            lines = [f"**{self.device.upper()} run: {self.recorded} snippet(s) recorded, "
+                     f"{self.cached} already current, {len(self.failed)} failed, "
+                     f"{self.shards - len(self.silent_shards)} of {self.shards} shard(s) reported.**"]
+        else:
+            lines = [f"**{self.device.upper()} records as committed (no run was read).**"]
+        if self.only_here:
+            awaiting = [path for path, state in self.only_here if state != "current"]
+            lines.append(f"\n### {self.device.upper()}-only snippets\n\n"
+                         f"{len(self.only_here)} snippet(s) run on {self.device} alone; "
+                         f"{len(awaiting)} await their record (their pages say so and show no "
+                         "output):\n")
+            lines += [f"- `{path}`: " + ("recorded" if state == "current"
+                                         else f"awaiting its record ({state})")
+                      for path, state in sorted(self.only_here)]
         if self.complete:
             lines.append(f"\nEvery {self.device} record is present and current.")
             return "\n".join(lines) + "\n"
@@ -88,4 +105,18 @@ def summarize(root: Path, device: str, shards: int, reports: Path) -> Summary:
     failed = {path for path, _, _ in summary.failed}
     summary.problems = [f"`{p.path}`: {p.what}" for p in find_problems(root)
                         if p.device == device and p.path not in failed]
+    summary.only_here = only_on(root, device)
     return summary
+
+
+def only_on(root: Path, device: str) -> list[tuple[str, str]]:
+    """(path, state of its record) of every snippet that declares `device` and no other."""
+    found = []
+    for snippet in discover(root):
+        try:
+            devices = parse_options(snippet.path).devices
+        except SnippetOptionError:
+            continue  # check names it
+        if tuple(devices) == (device,):
+            found.append((snippet.rel, record_state(snippet.path, root, device)[0]))
+    return found

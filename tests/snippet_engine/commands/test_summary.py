@@ -65,3 +65,28 @@ def test_a_complete_run_says_so_and_exits_0(repo: Path) -> None:
     done = run_cli("summary", "--shards", "1", "--reports", str(repo / "r"), root=repo)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Every cuda record is present and current." in done.stdout
+
+
+def test_cuda_only_snippets_are_listed_awaiting_their_record(repo: Path) -> None:
+    """A snippet that declares `#| devices: cuda` has no CPU record to stand in for it: summary
+    names each one, with or without a shard run to read, and says which await their record."""
+    write(repo, "snippets/gpu/alloc.py", "#| devices: cuda\nprint('a')\n")
+    write(repo, "snippets/gpu/streams.py", "#| devices: cuda\nprint('s')\n")
+    write(repo, "snippets/gpu/both.py", "print('b')\n")  # CPU and CUDA: not CUDA-only
+    cuda_record(repo, "snippets/gpu/streams.py")
+    done = run_cli("summary", "--device", "cuda", root=repo)
+    assert done.returncode == 1, done.stderr  # alloc.py and both.py have no CUDA record
+    body = done.stdout
+    assert "CUDA records as committed (no run was read)" in body
+    assert "2 snippet(s) run on cuda alone; 1 await their record" in body
+    assert "- `snippets/gpu/alloc.py`: awaiting its record (missing)" in body
+    assert "- `snippets/gpu/streams.py`: recorded" in body
+    only = body.split("### CUDA-only snippets", 1)[1].split("###", 1)[0]
+    assert "both.py" not in only
+
+
+def test_check_on_cpu_passes_with_a_cuda_only_snippet_unrecorded(repo: Path) -> None:
+    write(repo, "snippets/gpu/alloc.py", "#| devices: cuda\nprint('a')\n")
+    done = run_cli("check", root=repo)
+    assert done.returncode == 0, done.stdout
+    assert "cuda: 1 missing record(s)" in done.stdout  # said, as a note that does not fail
