@@ -169,12 +169,13 @@ def _about(entry: _Entry) -> str:
     # Not a heading: mkdocs-jupyter would list it in the page's table of contents with an anchor that
     # its page does not have (a code span in a heading loses its text there).
     lines = [f"**`{entry.rel}`**", ""]
-    if entry.cuda_only and entry.record is None:
+    record = entry.record
+    if entry.cuda_only and record is None:
         what = ("It runs on CUDA only. Its output is recorded by the project's GPU workflow on a "
                 "CUDA runner, and none is recorded yet, so no output is shown.")
-    elif entry.cuda_only:
-        what = (f"It runs on CUDA only. Recorded {entry.record.recorded.split('T')[0]} with torch "
-                f"{entry.record.torch} on {entry.record.hardware} by the GPU workflow.")
+    elif entry.cuda_only and record is not None:
+        what = (f"It runs on CUDA only. Recorded {record.recorded.split('T')[0]} with torch "
+                f"{record.torch} on {record.hardware} by the GPU workflow.")
         if entry.stale:
             what += (" The record was made from an earlier version of the snippet: the code may "
                      "now print something else.")

@@ -111,7 +111,7 @@ def summarize(root: Path, device: str, shards: int, reports: Path) -> Summary:
 
 def only_on(root: Path, device: str) -> list[tuple[str, str]]:
     """(path, state of its record) of every snippet that declares `device` and no other."""
-    found = []
+    found: list[tuple[str, str]] = []
     for snippet in discover(root):
         try:
             devices = parse_options(snippet.path).devices
