@@ -278,3 +278,18 @@ def test_built_site_serves_question_notebooks_as_files(built_site: Path) -> None
     assert not (built_site / "notebooks" / "export" / "good-page" / "index.html").exists()
     page = (built_site / "export" / "good-page" / "index.html").read_text(encoding="utf-8")
     assert '<a download href="../../notebooks/export/good-page.ipynb">' in page
+
+
+def test_a_cuda_only_snippet_is_a_tagged_cell_without_output(site_source: Path) -> None:
+    """On the fixture site, other-page shows a `#| devices: cuda` snippet with no record: its
+    cell has no output, says it awaits the GPU workflow, and is tagged so that Run All on a
+    machine without CUDA goes on."""
+    page = parse_page(site_source / "docs/export/other-page.md", site_source / "docs")
+    notebook = build_question_notebook(page, site_source, page_url="https://example.org/x/")
+    cells = notebook.cells
+    index = next(i for i, c in enumerate(cells)
+                 if c.metadata.get("snippet") == "snippets/export/fixture_gpu_only.py")
+    cell, about = cells[index], cells[index - 1].source
+    assert cell.outputs == [] and cell.metadata["tags"] == [RAISES_TAG]
+    assert "It runs on CUDA only" in about and "none is recorded yet" in about
+    assert f"tagged `{RAISES_TAG}` and Run All goes on" in about
