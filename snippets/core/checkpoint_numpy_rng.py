@@ -1,5 +1,6 @@
 #| expect: pickle.UnpicklingError
 import io
+import pickle
 
 import numpy as np
 import torch
@@ -21,8 +22,8 @@ print("get_unsafe_globals_in_checkpoint:",
 try:
     with torch.serialization.safe_globals([_reconstruct, np.ndarray, np.dtype]):
         load(ckpt)
-except Exception as e:  # the dtype class is made while unpickling: the static scan missed it
-    print("those three allowed:", type(e).__name__, [s for s in str(e).splitlines() if "Can only" in s][0])
+except pickle.UnpicklingError as e:  # the dtype class is made while unpickling: the static scan missed it
+    print("those three allowed:", type(e).__name__, next(s for s in str(e).splitlines() if "Can only" in s))
 
 uint32_dtype = type(np.dtype(np.uint32))  # numpy.dtypes.UInt32DType
 with torch.serialization.safe_globals([_reconstruct, np.ndarray, np.dtype, uint32_dtype]):

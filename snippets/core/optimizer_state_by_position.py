@@ -27,8 +27,9 @@ def trained_adam(model):
 torch.manual_seed(0)
 old = V1()
 saved = trained_adam(old).state_dict()
-print("saved param_groups:", saved["param_groups"][0]["params"], saved["param_groups"][0]["param_names"])
-moments = {name: saved["state"][i]["exp_avg"] for i, name in enumerate(saved["param_groups"][0]["param_names"])}
+group = saved["param_groups"][0]
+print("saved param_groups:", group["params"], group["param_names"])
+moments = {name: saved["state"][i]["exp_avg"] for i, name in enumerate(group["param_names"])}
 
 new = V2()
 new.load_state_dict(old.state_dict())  # the model loads by name: fine
