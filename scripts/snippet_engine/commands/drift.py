@@ -121,6 +121,12 @@ def _scratch_copy(root: Path, version: str) -> Path:
     return scratch
 
 
+def _records_of(root: Path, entries: dict[str, dict]) -> list[Record]:
+    """The committed CPU records of the snippets that `entries` name (those that can be read)."""
+    records = (read_record(Snippet(root / rel, rel).record_path("cpu")) for rel in sorted(entries))
+    return [record for record in records if record is not None]
+
+
 def _pinned_provenance(records: list[Record]) -> dict[str, str]:
     first = records[0] if records else None
     return {"torch": first.torch if first else "", "python": first.python if first else "",
@@ -216,7 +222,9 @@ def compare(root: Path, env: Environment, outcomes: list[Outcome],
         "schema": SCHEMA,
         "generated": dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z"),
         "engine": ENGINE_VERSION,
-        "pinned": _pinned_provenance(committed_records),
+        # When every entry was kept (nothing changed since the last report), the provenance
+        # comes from the kept entries' records: it is the same pinned torch either way.
+        "pinned": _pinned_provenance(committed_records or _records_of(root, kept or {})),
         "compared": {"torch": env.torch_version, "python": env.python_version,
                      "hardware": env.hardware},
         "counts": counts,

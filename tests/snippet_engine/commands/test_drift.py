@@ -179,3 +179,22 @@ def test_changed_runs_only_what_the_report_cannot_speak_for(recorded: Path, tmp_
     again = run_cli("drift", "--python", python, "--report-dir", str(reports), "--changed",
                     root=recorded)
     assert json.loads(path.read_text())["kept"] == 0, again.stderr
+
+
+def test_changed_with_nothing_to_run_keeps_the_pinned_provenance(recorded: Path,
+                                                                 tmp_path: Path) -> None:
+    """--changed right after a full run runs nothing and keeps every entry; the report still
+    names the pinned torch it compared against (it once printed 'torch  (pinned)')."""
+    reports, python = tmp_path / "reports", str(_wrapper(tmp_path))
+    assert run_cli("drift", "--python", python, "--report-dir", str(reports),
+                   root=recorded).returncode == 0
+    (path,) = reports.glob("torch-*.json")
+    pinned = json.loads(path.read_text())["pinned"]
+    assert pinned["torch"].startswith("2.")
+    done = run_cli("drift", "--python", python, "--report-dir", str(reports), "--changed",
+                   root=recorded)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(path.read_text())
+    assert (report["ran"], report["kept"]) == (0, 5)
+    assert report["pinned"] == pinned
+    assert f"# Drift: torch {pinned['torch']} (pinned)" in path.with_suffix(".md").read_text()
