@@ -22,6 +22,7 @@ FIXED_INTERFACE = {
     "batch-norm": "class BatchNorm(torch.nn.Module)",
     "kv-cache": "def forward_step(",
     "grouped-query-attention": "def gqa_attention(",
+    "online-softmax-attention": "def blockwise_attention(",
 }
 
 
