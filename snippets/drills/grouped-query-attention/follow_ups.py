@@ -6,6 +6,7 @@ import torch.nn.functional as F
 from torch.nn.attention import SDPBackend, sdpa_kernel
 from torch.utils._python_dispatch import TorchDispatchMode
 from torch.utils.flop_counter import FlopCounterMode
+from _reference import gqa_attention
 
 torch.manual_seed(0)
 
@@ -49,6 +50,13 @@ with sdpa_kernel(SDPBackend.MATH), Ops() as ops:
     F.scaled_dot_product_attention(q, k, v, enable_gqa=True)
 first_bmm = next(i for i, line in enumerate(ops.lines) if line.startswith("bmm"))
 print("SDPBackend.MATH, the ops before the first bmm:", *ops.lines[:first_bmm], sep="\n  ")
+
+# The reference: the 4 query heads of a kv head stacked as 4 * L rows, one bmm per kv head.
+with Ops() as ops:
+    mine = gqa_attention(q, k, v)
+print("the reference equals enable_gqa:", torch.allclose(mine, gqa, atol=1e-6))
+print("the reference's ops:", ", ".join(line.split("[")[0] for line in ops.lines))
+print("its bmm operands:", *[line for line in ops.lines if line.startswith("bmm")], sep="\n  ")
 
 # The arithmetic does not shrink: FLOPs counted on the math backend (whose matmuls
 # FlopCounterMode sees), 8 query heads against 2 kv heads and against 8.
