@@ -14,9 +14,10 @@ def blockwise_attention(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, block
         running max of the scores seen so far, a running sum of their exponentials and a running
         weighted sum of v, rescaling the earlier sum and accumulator whenever the max grows;
         divide by the sum once, at the end.
-    Memory: never form an (L, S) matrix (scores, weights or a mask): apart from q, k and v,
-        every tensor you create holds fewer than L * S elements whenever block_size < S. (The
-        judge records the size of every tensor the ops create, with B = H = 1 and D small.)
+    Memory: never form an (L, S) matrix (scores, weights or a mask): apart from q, k, v and
+        copies or slices of them, every tensor you create holds fewer than L * S elements whenever
+        block_size < S. (The judge records the size of every tensor the ops create, with
+        B = H = 1 and D = 2, so that copies of q, k and v stay below L * S.)
     causal: query i attends to keys 0..i only (the lower triangle aligned at the top left, as
         is_causal), also when L != S.
     Must stay exact for scores in the thousands (exp of them overflows without the max), be
