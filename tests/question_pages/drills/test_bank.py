@@ -21,6 +21,8 @@ FIXED_INTERFACE = {
     "cross-entropy-from-scratch": "def cross_entropy(",
     "batch-norm": "class BatchNorm(torch.nn.Module)",
     "kv-cache": "def forward_step(",
+    "grouped-query-attention": "def gqa_attention(",
+    "online-softmax-attention": "def blockwise_attention(",
 }
 
 

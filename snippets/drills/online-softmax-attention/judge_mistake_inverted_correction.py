@@ -1,0 +1,4 @@
+import _judge
+import _mistake_inverted_correction
+
+_judge.TESTS.report(_mistake_inverted_correction)

@@ -1,0 +1,4 @@
+import _judge
+import _mistake_local_causal_index
+
+_judge.TESTS.report(_mistake_local_causal_index)

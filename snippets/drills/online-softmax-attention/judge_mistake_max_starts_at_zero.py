@@ -1,0 +1,4 @@
+import _judge
+import _mistake_max_starts_at_zero
+
+_judge.TESTS.report(_mistake_max_starts_at_zero)

@@ -1,0 +1,4 @@
+import _judge
+import _mistake_normalise_per_block
+
+_judge.TESTS.report(_mistake_normalise_per_block)
