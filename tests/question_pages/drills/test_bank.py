@@ -22,6 +22,7 @@ FIXED_INTERFACE = {
     "batch-norm": "class BatchNorm(torch.nn.Module)",
     "kv-cache": "def forward_step(",
     "temperature-top-k-sampling": "def sample(",
+    "speculative-decoding": "def speculative_step(",
 }
 
 
