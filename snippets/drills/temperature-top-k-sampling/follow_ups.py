@@ -68,3 +68,7 @@ print(f"probabilities / T, smallest of the 20 largest z: {min(wrong):.1f}")
 print("argmax of [0, 2, 1, 2]:", int(torch.tensor([0.0, 2.0, 1.0, 2.0]).argmax()),
       "| of [5, 5, 5, 5]:", int(torch.tensor([5.0, 5.0, 5.0, 5.0]).argmax()))
 print(f"chance a normal z-score is beyond 5 either way: {math.erfc(5 / math.sqrt(2)):.1e}")
+masked = torch.softmax(filter_logits(batch, 0.7, 50), dim=-1)
+print("softmax of the filtered logits is exactly 0.0 outside the top 50 (8 rows of 1000):",
+      bool((masked[filter_logits(batch, 0.7, 50) == float("-inf")] == 0).all()),
+      "| kept per row:", (masked > 0).sum(dim=-1).tolist())
