@@ -23,6 +23,8 @@ FIXED_INTERFACE = {
     "kv-cache": "def forward_step(",
     "grouped-query-attention": "def gqa_attention(",
     "online-softmax-attention": "def blockwise_attention(",
+    "temperature-top-k-sampling": "def sample(",
+    "speculative-decoding": "def speculative_step(",
 }
 
 

@@ -1,0 +1,4 @@
+import _judge
+import _mistake_accept_if_target_higher
+
+_judge.TESTS.report(_mistake_accept_if_target_higher)

@@ -1,0 +1,4 @@
+import _judge
+import _mistake_accept_with_target_prob
+
+_judge.TESTS.report(_mistake_accept_with_target_prob)

@@ -1,0 +1,4 @@
+import _judge
+import _mistake_bonus_from_last_draft_row
+
+_judge.TESTS.report(_mistake_bonus_from_last_draft_row)

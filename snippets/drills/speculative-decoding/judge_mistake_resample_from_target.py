@@ -1,0 +1,4 @@
+import _judge
+import _mistake_resample_from_target
+
+_judge.TESTS.report(_mistake_resample_from_target)

@@ -1,0 +1,4 @@
+import _judge
+import _mistake_greedy_divides_by_zero
+
+_judge.TESTS.report(_mistake_greedy_divides_by_zero)

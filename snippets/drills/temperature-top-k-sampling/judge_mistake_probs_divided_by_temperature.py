@@ -1,0 +1,4 @@
+import _judge
+import _mistake_probs_divided_by_temperature
+
+_judge.TESTS.report(_mistake_probs_divided_by_temperature)
