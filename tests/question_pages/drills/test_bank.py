@@ -22,6 +22,7 @@ FIXED_INTERFACE = {
     "batch-norm": "class BatchNorm(torch.nn.Module)",
     "kv-cache": "def forward_step(",
     "lora-linear": "class LoRALinear(torch.nn.Module)",
+    "layer-norm": "def layer_norm(",
 }
 
 
