@@ -1,5 +1,5 @@
 # mistake: lora_A and lora_B are plain tensors with requires_grad=True, not nn.Parameters: they
-# are not in parameters() or state_dict(), so the optimizer never sees them and they are not saved
+# are not in parameters(), so an optimizer built from model.parameters() never sees them
 # fails: parameters
 import math
 
