@@ -25,6 +25,8 @@ FIXED_INTERFACE = {
     "online-softmax-attention": "def blockwise_attention(",
     "temperature-top-k-sampling": "def sample(",
     "speculative-decoding": "def speculative_step(",
+    "lora-linear": "class LoRALinear(torch.nn.Module)",
+    "layer-norm": "def layer_norm(",
 }
 
 

@@ -1,0 +1,19 @@
+# mistake: normalises over the leading dimensions (the batch), as BatchNorm does, instead of
+# the trailing normalized_shape: the statistics of one sample then depend on the others
+# fails: matches_layer_norm
+import torch
+
+
+def layer_norm(x, normalized_shape, weight=None, bias=None, eps=1e-5):
+    compute = torch.float32 if x.dtype in (torch.float16, torch.bfloat16) else x.dtype
+    xc = x.to(compute)
+    dims = tuple(range(x.dim() - len(normalized_shape)))
+    mean = xc.mean(dim=dims, keepdim=True)
+    centred = xc - mean
+    var = centred.pow(2).mean(dim=dims, keepdim=True)
+    y = centred * torch.rsqrt(var + eps)
+    if weight is not None:
+        y = y * weight.to(compute)
+    if bias is not None:
+        y = y + bias.to(compute)
+    return y.to(x.dtype)

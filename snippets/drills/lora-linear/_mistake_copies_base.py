@@ -1,0 +1,35 @@
+# mistake: the base is deep-copied: a second copy of the frozen weight in memory, and the
+# caller's base (whose weight is now a different tensor) is no longer the one used
+# fails: base_shared
+import copy
+import math
+
+import torch
+from torch import nn
+
+
+class LoRALinear(nn.Module):
+    def __init__(self, base, r, alpha):
+        super().__init__()
+        self.base = copy.deepcopy(base)
+        for p in self.base.parameters():
+            p.requires_grad_(False)
+        self.r, self.alpha = r, alpha
+        self.scale = alpha / r
+        w = base.weight
+        self.lora_A = nn.Parameter(torch.empty(r, base.in_features, dtype=w.dtype, device=w.device))
+        nn.init.kaiming_uniform_(self.lora_A, a=math.sqrt(5))
+        self.lora_B = nn.Parameter(torch.zeros(base.out_features, r, dtype=w.dtype, device=w.device))
+
+    def forward(self, x):
+        return self.base(x) + self.scale * ((x @ self.lora_A.T) @ self.lora_B.T)
+
+    @torch.no_grad()
+    def merge(self):
+        base, w = self.base, self.base.weight
+        merged = nn.Linear(base.in_features, base.out_features, bias=base.bias is not None,
+                           dtype=w.dtype, device=w.device)
+        merged.weight.copy_(w + self.scale * (self.lora_B @ self.lora_A))
+        if base.bias is not None:
+            merged.bias.copy_(base.bias)
+        return merged
