@@ -10,7 +10,7 @@ class MulSigmoid(torch.autograd.Function):
             its dimensions, aligned from the right, is 1 or equal to x's): for example (D,),
             (1, D), (T, 1) for x (B, T, D), x's own shape, or a 0-dim tensor.
         scale: a Python float (any value: negative, zero or large).
-        Returns a new tensor of x's shape and dtype. x and y are not modified.
+        Returns a new tensor of x's shape and dtype. Neither forward nor backward modifies x or y.
         Saves what backward needs with ctx.save_for_backward (scale, a float, may be a plain
         attribute of ctx): if a saved input is then modified in place before backward, backward
         either raises autograd's RuntimeError or still returns the gradient at the values the
