@@ -22,6 +22,7 @@ FIXED_INTERFACE = {
     "batch-norm": "class BatchNorm(torch.nn.Module)",
     "kv-cache": "def forward_step(",
     "custom-autograd-function": "class MulSigmoid(torch.autograd.Function)",
+    "matmul-chain-backward": "def chain_backward(",
 }
 
 
