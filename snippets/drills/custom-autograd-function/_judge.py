@@ -8,9 +8,8 @@ Around that: inputs left unchanged, saved inputs modified in place before backwa
 sigmoids in float32."""
 
 import torch
-from torch.autograd.gradcheck import GradcheckError
-
 from _drill import Tests, Wrong, expect_tensor, need
+from torch.autograd.gradcheck import GradcheckError
 
 TESTS = Tests("custom-autograd-function")
 SEEDS = (0, 1, 2)
@@ -135,8 +134,8 @@ def test_backward_returns(solution):
             if got is None:
                 raise Wrong(f"x {xs}, y {ys}: backward returned None for {name}, which needs a"
                             " gradient")
-            got = got.detach() if isinstance(got, torch.Tensor) else got
-            expect_tensor(got, theirs, f"x {xs}, y {ys}: backward's gradient of {name}", **F64)
+            expect_tensor(got.detach() if isinstance(got, torch.Tensor) else got, theirs,
+                          f"x {xs}, y {ys}: backward's gradient of {name}", **F64)
 
 
 @TESTS.test("only one input requires grad: its gradient is right and backward returns None for"
@@ -197,7 +196,7 @@ def test_gradcheck(solution):
 @TESTS.test("saturated sigmoids: |y * scale| up to 100 in float32 give finite values and"
             " gradients, equal to the float64 truth",
             hint="use torch.sigmoid and write the derivative as s * (1 - s); exp(-z) / (1 +"
-                 " exp(-z)) ** 2 is inf / inf = NaN in float32 once exp overflows (z < -88)")
+                 " exp(-z)) ** 2 is inf / inf = NaN in float32 once exp(-z) overflows (from z = -89 down)")
 def test_saturated(solution):
     x = randn((4, 9), 0, torch.float32)
     y = torch.linspace(-50.0, 50.0, 9)

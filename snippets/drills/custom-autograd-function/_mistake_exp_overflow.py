@@ -1,5 +1,5 @@
 # mistake: the sigmoid's derivative is written as exp(-z) / (1 + exp(-z)) ** 2, which is inf / inf
-# = NaN in float32 once exp(-z) overflows (z below about -88)
+# = NaN in float32 once exp(-z) overflows (from z = -89 down)
 # fails: saturated
 import torch
 
@@ -28,8 +28,8 @@ class MulSigmoid(torch.autograd.Function):
         if ctx.needs_input_grad[0]:
             grad_x = grad_out * s  # x's shape: s broadcasts to it
         if ctx.needs_input_grad[1]:
-            # d sigmoid(z) / dz = s * (1 - s), and dz / dy = scale
-            grad_y = sum_to(grad_out * x * torch.exp(-y * ctx.scale) / (1 + torch.exp(-y * ctx.scale)) ** 2 * ctx.scale, ctx.y_shape)
+            e = torch.exp(-y * ctx.scale)  # d sigmoid(z) / dz written as exp(-z) / (1 + exp(-z)) ** 2
+            grad_y = sum_to(grad_out * x * e / (1 + e) ** 2 * ctx.scale, ctx.y_shape)
         return grad_x, grad_y, None  # None: scale is not a tensor
 
 

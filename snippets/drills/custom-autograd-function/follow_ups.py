@@ -163,6 +163,13 @@ for fn in (MulSigmoid, OnCtx):
         print(f"{fn.__name__}: RuntimeError: {str(exc).split('. ')[0]}")
 
 
+# Where exp overflows in float32, and what the derivative exp(-z) / (1 + exp(-z)) ** 2 gives there.
+z = torch.tensor([-88.0, -89.0, -100.0])
+print("float32 exp(-z) for z = -88, -89, -100:", torch.exp(-z).tolist(),
+      "| exp(-z) / (1 + exp(-z)) ** 2:", (torch.exp(-z) / (1 + torch.exp(-z)) ** 2).tolist(),
+      "| s * (1 - s):", (torch.sigmoid(z) * (1 - torch.sigmoid(z))).tolist())
+
+
 # A Function autograd cannot replace: round with a straight-through gradient.
 class RoundSTE(torch.autograd.Function):
     @staticmethod

@@ -6,10 +6,11 @@ unless the solution turns grad mode on to build one; a TorchDispatchMode counts 
 products it runs (aten mm, addmm, bmm, baddbmm, mv, dot, ...) and checks that no op runs with
 grad mode on."""
 
-import torch
-from torch.utils._python_dispatch import TorchDispatchMode
+import itertools
 
+import torch
 from _drill import Tests, Wrong, expect_tensor, need
+from torch.utils._python_dispatch import TorchDispatchMode
 
 TESTS = Tests("matmul-chain-backward")
 SEEDS = (0, 1, 2)
@@ -22,7 +23,7 @@ def chain(dims, seed, dtype=torch.float64):
     """The matrices of shapes (dims[0], dims[1]), (dims[1], dims[2]), ... and a grad_out."""
     g = torch.Generator().manual_seed(seed)
     xs = [torch.randn(a, b, generator=g, dtype=torch.float64).to(dtype)
-          for a, b in zip(dims, dims[1:])]
+          for a, b in itertools.pairwise(dims)]
     grad_out = torch.randn(dims[0], dims[-1], generator=g, dtype=torch.float64).to(dtype)
     return xs, grad_out
 

@@ -2,7 +2,6 @@
 # before An": for one matrix that product is empty, but prefix[-1] is A1 itself, so dA1 comes
 # out as A1.T @ grad_out
 # fails: one_matrix
-import torch
 
 
 def chain_backward(xs, grad_out):

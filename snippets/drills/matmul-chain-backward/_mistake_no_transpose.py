@@ -1,7 +1,6 @@
 # mistake: walking back, the gradient is multiplied by Ai instead of Ai.T (for out = P @ A,
 # dP = grad_out @ A.T): a shape error for non-square matrices, wrong values for square ones
 # fails: two_matrices
-import torch
 
 
 def chain_backward(xs, grad_out):

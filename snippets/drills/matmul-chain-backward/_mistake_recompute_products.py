@@ -1,7 +1,6 @@
 # mistake: each gradient recomputes the product of the matrices before Ai and the product of
 # those after it from scratch: right values, but about n ** 2 matrix products instead of O(n)
 # fails: linear_cost
-import torch
 
 
 def product(ms):

@@ -1,7 +1,6 @@
 # mistake: the gradients are collected while walking back from An and returned in that order,
 # [dAn, ..., dA1], not in the order of xs
 # fails: shapes
-import torch
 
 
 def chain_backward(xs, grad_out):

@@ -1,7 +1,6 @@
 # mistake: the transpose of the product after Ai is written as A(i+1).T @ ... @ An.T, the
 # transposes in the forward's order; (B @ C).T is C.T @ B.T
 # fails: five_matrices
-import torch
 
 
 def chain_backward(xs, grad_out):

@@ -1,6 +1,3 @@
-import torch
-
-
 def chain_backward(xs, grad_out):
     n = len(xs)
     # prefix[i] = A1 @ ... @ A(i+1): the forward's partial products, n - 2 matrix products

@@ -56,7 +56,7 @@ with torch.no_grad(), CountMM() as ref:
     mine = chain_backward([a.detach() for a in xs], grad_out)
 print(f"n = {n}: forward {fwd.mm} mm, autograd's backward {bwd.mm} mm,"
       f" the reference {ref.mm} mm; equal gradients:",
-      all(torch.allclose(a, b) for a, b in zip(mine, autograd)))
+      all(torch.allclose(a, b) for a, b in zip(mine, autograd, strict=True)))
 
 # 2. A scalar loss L = x @ A1 @ ... @ An @ w, x and w vectors of d: the gradient of x
 # by reverse mode (one vector pulled back) and by forward mode (d directions pushed forward).
