@@ -27,6 +27,8 @@ FIXED_INTERFACE = {
     "speculative-decoding": "def speculative_step(",
     "lora-linear": "class LoRALinear(torch.nn.Module)",
     "layer-norm": "def layer_norm(",
+    "custom-autograd-function": "class MulSigmoid(torch.autograd.Function)",
+    "matmul-chain-backward": "def chain_backward(",
 }
 
 

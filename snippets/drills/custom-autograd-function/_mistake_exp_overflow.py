@@ -1,0 +1,37 @@
+# mistake: the sigmoid's derivative is written as exp(-z) / (1 + exp(-z)) ** 2, which is inf / inf
+# = NaN in float32 once exp(-z) overflows (from z = -89 down)
+# fails: saturated
+import torch
+
+
+def sum_to(grad, shape):
+    """Sum a gradient of the broadcast shape back to `shape`: first the leading dimensions that
+    broadcasting added, then (keeping them) the dimensions that were 1 and got expanded."""
+    extra = grad.dim() - len(shape)
+    grad = grad.sum(dim=tuple(range(extra))) if extra > 0 else grad
+    ones = tuple(i for i, n in enumerate(shape) if n == 1 and grad.shape[i] != 1)
+    return grad.sum(dim=ones, keepdim=True) if ones else grad
+
+
+class MulSigmoid(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, y, scale):
+        s = torch.sigmoid(y * scale)  # saved: backward needs it for both gradients
+        ctx.save_for_backward(x, s, y)
+        ctx.scale, ctx.y_shape = scale, y.shape
+        return x * s
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        x, s, y = ctx.saved_tensors
+        grad_x = grad_y = None
+        if ctx.needs_input_grad[0]:
+            grad_x = grad_out * s  # x's shape: s broadcasts to it
+        if ctx.needs_input_grad[1]:
+            e = torch.exp(-y * ctx.scale)  # d sigmoid(z) / dz written as exp(-z) / (1 + exp(-z)) ** 2
+            grad_y = sum_to(grad_out * x * e / (1 + e) ** 2 * ctx.scale, ctx.y_shape)
+        return grad_x, grad_y, None  # None: scale is not a tensor
+
+
+def mul_sigmoid(x, y, scale):
+    return MulSigmoid.apply(x, y, scale)

@@ -1,0 +1,36 @@
+# mistake: the broadcast gradient is summed over the leading dimensions only, which is right for
+# y of shape (D,) but leaves the expanded size-1 dimensions of y (T, 1) or (1, D) unsummed
+# fails: backward_returns
+import torch
+
+
+def sum_to(grad, shape):
+    """Sum a gradient of the broadcast shape back to `shape`: first the leading dimensions that
+    broadcasting added, then (keeping them) the dimensions that were 1 and got expanded."""
+    extra = grad.dim() - len(shape)
+    grad = grad.sum(dim=tuple(range(extra))) if extra > 0 else grad
+    return grad
+
+
+class MulSigmoid(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, y, scale):
+        s = torch.sigmoid(y * scale)  # saved: backward needs it for both gradients
+        ctx.save_for_backward(x, s)
+        ctx.scale, ctx.y_shape = scale, y.shape
+        return x * s
+
+    @staticmethod
+    def backward(ctx, grad_out):
+        x, s = ctx.saved_tensors
+        grad_x = grad_y = None
+        if ctx.needs_input_grad[0]:
+            grad_x = grad_out * s  # x's shape: s broadcasts to it
+        if ctx.needs_input_grad[1]:
+            # d sigmoid(z) / dz = s * (1 - s), and dz / dy = scale
+            grad_y = sum_to(grad_out * x * s * (1 - s) * ctx.scale, ctx.y_shape)
+        return grad_x, grad_y, None  # None: scale is not a tensor
+
+
+def mul_sigmoid(x, y, scale):
+    return MulSigmoid.apply(x, y, scale)

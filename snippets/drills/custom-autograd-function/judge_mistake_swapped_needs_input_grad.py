@@ -1,0 +1,4 @@
+import _judge
+import _mistake_swapped_needs_input_grad
+
+_judge.TESTS.report(_mistake_swapped_needs_input_grad)

@@ -1,0 +1,4 @@
+import _judge
+import _mistake_recompute_products
+
+_judge.TESTS.report(_mistake_recompute_products)
