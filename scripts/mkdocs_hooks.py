@@ -70,10 +70,10 @@ from question_pages.format.model import Page
 from question_pages.format.topics import Topic
 from question_pages.format.validate import validate_page
 from question_pages.render.code_colours import colours_as_ranges
-from question_pages.render.ties import line_ids
 from question_pages.render.expand import ListedDrill, expand, files_beside
 from question_pages.render.page import render_page
 from question_pages.render.sharing import description, structured_data
+from question_pages.render.ties import line_ids
 from question_pages.site_checks import check_site
 from question_pages.sitewide.catalog import titles
 from question_pages.sitewide.site_urls import Site, SiteUrlError
