@@ -73,6 +73,7 @@ from question_pages.render.code_colours import colours_as_ranges
 from question_pages.render.expand import ListedDrill, expand, files_beside
 from question_pages.render.page import render_page
 from question_pages.render.sharing import description, structured_data
+from question_pages.render.ties import line_ids
 from question_pages.site_checks import check_site
 from question_pages.sitewide.catalog import titles
 from question_pages.sitewide.site_urls import Site, SiteUrlError
@@ -335,7 +336,8 @@ def on_page_content(html: str, page: MkPage, config: MkDocsConfig, files: Files)
         return html
     # Token spans become highlight ranges (question_pages/render/code_colours.py: the spans were most of
     # a question page's elements and of its blocking time on a phone).
-    return colours_as_ranges(html)
+    # Each line a tie points at gets its id (question_pages/render/ties.py), for its mark's link.
+    return line_ids(colours_as_ranges(html))
 
 
 def on_post_template(output_content: str, template_name: str, config: MkDocsConfig) -> str:

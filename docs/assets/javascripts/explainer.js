@@ -19,12 +19,26 @@ function foldOf(target) {
   return next instanceof HTMLDetailsElement && next.matches("details.explainer-fold") ? next : null;
 }
 
+// Every closed <details> a target is inside: an explainer fold, a follow-up, the full output of a
+// folded record (a tie's mark can point at a line in any of them).
+/** @param {Element} target @returns {HTMLDetailsElement[]} */
+function closedAround(target) {
+  const closed = [];
+  for (let node = target.parentElement; node; node = node.parentElement) {
+    if (node instanceof HTMLDetailsElement && !node.open) closed.push(node);
+  }
+  return closed;
+}
+
 function reveal() {
   const id = decodeURIComponent(window.location.hash.slice(1));
   const target = id ? document.getElementById(id) : null;
-  const fold = target && foldOf(target);
-  if (!target || !fold || fold.open) return;
-  fold.open = true;
+  if (!target) return;
+  const fold = foldOf(target);
+  const closed = closedAround(target);
+  if (fold && !fold.open && !closed.includes(fold)) closed.push(fold);
+  if (!closed.length) return;
+  closed.forEach(function (details) { details.open = true; });
   target.scrollIntoView();
 }
 

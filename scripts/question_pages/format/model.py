@@ -79,6 +79,10 @@ class Page:
     sections: list[Section]
     preamble: list[tuple[int, str]]  # lines between front matter and the first ## heading
     body_start: int
+    # The sections' lines hold the text without its ties (format/ties.py), so that nothing that
+    # reads a sentence counts or copies a marker; the lines as written, by number, are here for
+    # the rendering and the ties' checks.
+    raw: dict[int, str] = field(default_factory=dict)
 
     def section(self, title: str) -> Section | None:
         return next((s for s in self.sections if s.title == title), None)

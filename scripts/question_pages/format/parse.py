@@ -11,6 +11,7 @@ import yaml
 from markdown.extensions.toc import slugify
 
 from question_pages.format.model import ANCHORS, GENERATED_ANCHORS, Page, Section, Subsection
+from question_pages.format.ties import TIE_ATTEMPT, strip_ties
 from snippet_engine.errors import ProjectError
 
 FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
@@ -63,9 +64,13 @@ def parse_page(path: Path, docs_dir: Path, text: str | None = None) -> Page:
     sections: list[Section] = []
     preamble: list[tuple[int, str]] = []
     in_fence: str | None = None
+    raw: dict[int, str] = {}
     for number in range(body_start, len(lines) + 1):
         line = lines[number - 1]
         fence = FENCE.match(line)
+        if not in_fence and not fence and TIE_ATTEMPT.search(line):
+            raw[number] = line
+            line = strip_ties(line)
         if fence:
             marker = fence.group(1)
             if in_fence is None:
@@ -93,7 +98,7 @@ def parse_page(path: Path, docs_dir: Path, text: str | None = None) -> Page:
     return Page(
         path=path, rel=(Path(docs_dir.name) / rel_docs).as_posix(),
         page_id=rel_docs.with_suffix("").as_posix(), meta=meta, meta_lines=key_lines,
-        sections=sections, preamble=preamble, body_start=body_start,
+        sections=sections, preamble=preamble, body_start=body_start, raw=raw,
     )
 
 

@@ -38,7 +38,16 @@ from question_pages.format.model import (
     Section,
 )
 from question_pages.format.parse import LINK, bullet_items, page_anchors, parse_page, words
-from snippet_engine.records.pins import pinned_minor
+from question_pages.format.ties import (
+    SYNTAX,
+    Tie,
+    find_source,
+    installed_release,
+    line_ties,
+    malformed,
+    site_packages,
+)
+from snippet_engine.records.pins import pinned_minor, pinned_torch
 from snippet_engine.records.status import SnippetOptionError, StatusBook
 
 
@@ -324,6 +333,67 @@ class _Checker:
                                        + ", ".join(sorted(there)))
 
 
+    # -- ties -------------------------------------------------------------------------------
+    def ties(self) -> None:
+        """Each tie holds: its snippet is on this page and printed the fragment in the record of
+        every device it names; its source file has the fragment in the installed pinned torch."""
+        shown = {ref for _, ref, _ in snippet_refs(self.page)}
+        for number, line in sorted(self.page.raw.items()):
+            if malformed(line):
+                self.error(number, "a tie this page cannot read", f"Write it as {SYNTAX}")
+            for tie in line_ties(number, line):
+                problem = (self._out_problem(tie, shown) if tie.kind == "out"
+                           else self._source_problem(tie))
+                if problem:
+                    what, fix = problem
+                    self.error(number, f"the tie of '{_quote(tie.sentence)}' does not hold: {what}",
+                               fix)
+
+    def _out_problem(self, tie: Tie, shown: set[str]) -> tuple[str, str] | None:
+        if tie.ref not in shown:
+            return (f"snippets/{tie.ref} is not shown on this page",
+                    f'Show it here with {{{{ snippet("{tie.ref}") }}}}, or tie a snippet this page '
+                    "shows: the mark links to the output line on the page")
+        try:
+            status = self.book.status(tie.ref)
+        except (FileNotFoundError, SnippetOptionError):
+            return None  # the snippet line's own error says what is wrong
+        for device in tie.devices:
+            if device not in status.devices:
+                return (f"unknown device '{device}'",
+                        f"Name devices among {', '.join(status.devices)}")
+            on = status.on(device)
+            if not on.declared:
+                return (f"snippets/{tie.ref} does not run on {device} ({on.why})",
+                        "Tie a device the snippet declares")
+            if on.record is None or on.state != "current":
+                return (f"its {device} record is {on.state}: a sentence may not claim an output "
+                        "the site does not have",
+                        "Tie a device whose record is current, or state the claim from the source "
+                        "with a [[src ...]] tie" if device != "cpu"
+                        else f"Run: python scripts/snippets.py run snippets/{tie.ref}")
+            if tie.find(on.record.output) is None:
+                return (f"{tie.fragment} is not in the {device} record of snippets/{tie.ref}",
+                        "Copy the exact text from the record's output (or fix the sentence, if the "
+                        "output changed)")
+        return None
+
+    def _source_problem(self, tie: Tie) -> tuple[str, str] | None:
+        found = find_source(site_packages(), tie.ref, tie, installed_release("torch"))
+        if isinstance(found, str):
+            return (found, "Quote a fragment that is in the installed file, as it is written there "
+                    "(the link goes to the line where it is found)")
+        pinned = pinned_torch(self.root)
+        if installed_release("torch") != pinned:
+            return (f"the installed torch is {installed_release('torch')}, not the pinned {pinned}",
+                    "Check the pages with the pinned torch installed (scripts/dev.sh setup)")
+        return None
+
+
+def _quote(sentence: str, limit: int = 80) -> str:
+    return sentence if len(sentence) <= limit else sentence[:limit - 3] + "..."
+
+
 @cache
 def _question_page_anchors(path: Path, docs_dir: Path, mtime_ns: int,
                            size: int) -> frozenset[str] | None:
@@ -354,4 +424,5 @@ def validate_page(page: Page, root: Path, page_ids: set[str], book: StatusBook,
     checker.contents()
     checker.snippets()
     checker.links()
+    checker.ties()
     return sorted(set(checker.errors))

@@ -8,7 +8,8 @@ outputs, and the related questions, with a fixed anchor on every section.
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from question_pages.format.markers import HELPER_LINE, SNIPPET_LINE
@@ -25,9 +26,11 @@ from question_pages.format.model import (
     speaking_seconds,
 )
 from question_pages.format.parse import words
+from question_pages.format.ties import Tie
 from question_pages.render.drift_reports import PAGE as DRIFT_PAGE
 from question_pages.render.drift_reports import load_reports, snippet_notes
 from question_pages.render.snippet_blocks import fence, indent, render_snippet
+from question_pages.render.ties import marked_lines, ties_by_snippet
 from question_pages.sitewide.downloads import question_notebook_uri
 from snippet_engine.execution.preview import PreviewFailure
 from snippet_engine.records.status import StatusBook
@@ -41,13 +44,22 @@ IMPORTANCE_LABEL = {"must know": "Must know", "should know": "Should know",
                     "nice to know": "Nice to know"}
 
 
+@dataclass(frozen=True)
+class _Ties:
+    """A page's ties as the rendering needs them: its lines with marks, the ties by snippet."""
+
+    marks: Mapping[int, str] = field(default_factory=dict)
+    by_snippet: Mapping[str, Sequence[Tie]] = field(default_factory=dict)
+
+
 def _expand_snippets(lines: list[tuple[int, str]], root: Path, book: StatusBook,
                      preview: Mapping[str, PreviewFailure] | None = None,
-                     page_id: str = "") -> str:
+                     page_id: str = "", ties: _Ties | None = None) -> str:
+    ties = ties or _Ties()
     out = []
     reports = load_reports(root)
     link = posixpath.relpath(DRIFT_PAGE, posixpath.dirname(page_id) or ".")
-    for _, line in lines:
+    for number, line in lines:
         helper = HELPER_LINE.match(line)
         if helper:
             source = (root / "snippets" / helper.group(1)).read_text(encoding="utf-8")
@@ -57,10 +69,11 @@ def _expand_snippets(lines: list[tuple[int, str]], root: Path, book: StatusBook,
             continue
         match = SNIPPET_LINE.match(line)
         if not match:
-            out.append(line)
+            out.append(ties.marks.get(number, line))
             continue
         notes = snippet_notes(reports, f"snippets/{match.group(1)}", link)
-        out.append(render_snippet(match.group(1), book, preview, notes))
+        out.append(render_snippet(match.group(1), book, preview, notes,
+                                  ties.by_snippet.get(match.group(1), ())))
     return "\n".join(out).strip("\n")
 
 
@@ -127,7 +140,8 @@ def unsearched(markdown: str) -> str:
 
 
 def explainer_block(section: Section, root: Path, book: StatusBook,
-                    preview: Mapping[str, PreviewFailure] | None, page_id: str) -> str:
+                    preview: Mapping[str, PreviewFailure] | None, page_id: str,
+                    ties: _Ties | None = None) -> str:
     """The explainer, every section after the first folded in a <details> under its heading.
 
     The explainer is most of a page: folded, the follow-ups and red flags that a candidate
@@ -135,13 +149,13 @@ def explainer_block(section: Section, root: Path, book: StatusBook,
     costs no layout work after load, works without JavaScript, and the browser's find-in-page
     opens a closed section it finds text in. Each heading stays outside its fold, with its anchor
     and its place in the table of contents; explainer.js opens the section a link points into."""
-    out = [_expand_snippets(section.intro, root, book, preview, page_id)]
+    out = [_expand_snippets(section.intro, root, book, preview, page_id, ties)]
     if len(section.subsections) > 1:
         out += ["", '<button type="button" class="explainer-all needs-js">Open every section of the '
                 "explainer</button>"]
     for index, sub in enumerate(section.subsections):
         heading, body = f"### {sub.title}", sub.body  # a subsection's body starts after its heading
-        text = _expand_snippets(body, root, book, preview, page_id)
+        text = _expand_snippets(body, root, book, preview, page_id, ties)
         if index == 0:
             out += ["", heading, text]
             continue
@@ -161,6 +175,7 @@ def render_page(page: Page, root: Path, titles: dict[str, str], book: StatusBook
     when not given); `preview` holds a live preview's failed runs, shown in place of their
     snippets' records."""
     book = book or StatusBook(root)
+    ties = _Ties(marked_lines(page, book), ties_by_snippet(page))
     parts = [f"# {page.question}", "", metadata_block(page), "", page_strip(), "",
              practice_slot(page), ""]
     for title in SECTION_TITLES:
@@ -172,23 +187,25 @@ def render_page(page: Page, root: Path, titles: dict[str, str], book: StatusBook
             parts.append(speaking_note(title, section.text) + "\n")
         if title == "Go deeper":
             for sub in section.subsections:
-                body = indent(_expand_snippets(sub.body, root, book, preview, page.page_id))
+                body = indent(_expand_snippets(sub.body, root, book, preview, page.page_id, ties))
                 parts.append(f'=== "{sub.title}"\n\n{body}\n')
         elif title == "Follow-ups":
             for sub in section.subsections:
                 question = sub.title.replace('"', "&quot;")
-                parts.append(f'??? question "{question}"\n\n'
-                             f"{indent(_expand_snippets(sub.body, root, book, preview, page.page_id))}\n")
+                answer = _expand_snippets(sub.body, root, book, preview, page.page_id, ties)
+                parts.append(f'??? question "{question}"\n\n{indent(answer)}\n')
         elif title == "Explainer":
-            parts.append(explainer_block(section, root, book, preview, page.page_id))
+            parts.append(explainer_block(section, root, book, preview, page.page_id, ties))
         elif title == "Red flags":
+            flags = "\n".join(ties.marks.get(number, line) for number, line in section.body)
             parts.append('!!! danger "Saying these costs you the question"\n\n'
-                         f"{indent(section.text)}\n")
+                         f"{indent(flags.strip())}\n")
         elif title in UNSEARCHED:  # the heading's mark covers the heading only
             parts.append(unsearched(_expand_snippets(section.body, root, book, preview,
-                                                     page.page_id)) + "\n")
+                                                     page.page_id, ties)) + "\n")
         else:
-            parts.append(_expand_snippets(section.body, root, book, preview, page.page_id) + "\n")
+            parts.append(_expand_snippets(section.body, root, book, preview, page.page_id, ties)
+                         + "\n")
             if title == "Code":
                 parts.append(notebook_link(page) + "\n")
     if page.meta.get("related"):

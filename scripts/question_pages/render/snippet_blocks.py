@@ -11,8 +11,10 @@ from __future__ import annotations
 import html
 import re
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
+from question_pages.format.ties import Tie, line_span
 from question_pages.render.folding import fold
 from snippet_engine.execution.preview import PreviewFailure
 from snippet_engine.records.pins import release
@@ -25,7 +27,7 @@ def fence(text: str, lang: str, attrs: str = "") -> str:
     longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
     ticks = "`" * max(3, longest + 1)
     body = text if text.endswith("\n") else text + "\n"
-    head = f"{ticks}{lang}" + (f" {attrs}" if attrs else "")
+    head = f"{ticks}{lang}" + (f" {attrs}" if attrs and lang else attrs)  # lang "": attrs '{.x}'
     return f"{head}\n{body}{ticks}"
 
 
@@ -103,12 +105,62 @@ def _badges_html(badges: list[str]) -> str:
     return f'<p class="snippet-badges">{spans}</p>'
 
 
-def _output(text: str, whole: str | None = None) -> tuple[str, int]:
-    """A fenced output block, folded where torch's boilerplate allows; (Markdown, lines folded)."""
-    folded = fold(text, whole)
-    if folded is None:
-        return fence(text, "text"), 0
-    return fence(folded.shown, "text"), folded.folded
+@dataclass(frozen=True)
+class OutputBlock:
+    """One fenced block of a device's output as the page shows it: what the snippet printed
+    ("out"), or, for an expected error, what it printed before it ("printed") and the error
+    ("error"); "full" is the whole record, one click away, when the others fold some lines."""
+
+    part: str
+    text: str
+
+
+def output_blocks(record: Record) -> tuple[list[OutputBlock], int]:
+    """The blocks a device's record is shown in, in page order, and how many lines they fold."""
+    blocks, folded = [], 0
+    if record.status == "expected-error":
+        printed, error = split_expected_error(record)
+        pieces = ([("printed", printed, record.output)] if printed.strip() else []) + [
+            ("error", error, None)]
+    else:
+        pieces = [("out", record.output or "(no output)\n", None)]
+    for part, text, whole in pieces:
+        shown = fold(text, whole)
+        blocks.append(OutputBlock(part, text if shown is None else shown.shown))
+        folded += 0 if shown is None else shown.folded
+    if folded:
+        blocks.append(OutputBlock("full", record.output))
+    return blocks, folded
+
+
+def block_id(ref: str, device: str, part: str) -> str:
+    """The HTML id of one output block (a tie's mark links to its lines: `<id>-L<n>`)."""
+    return "out-" + re.sub(r"[^a-z0-9]+", "-", f"{ref.removesuffix('.py')}-{device}-{part}".lower())
+
+
+def tie_location(record: Record, ref: str, tie: Tie) -> tuple[str, int, int] | None:
+    """(block id, first line, last line) of the first shown block that holds the tie's fragment;
+    the whole record's block when only the folded lines hold it; None when no block does."""
+    for block in output_blocks(record)[0]:
+        span = tie.find(block.text)
+        if span is not None:
+            return (block_id(ref, record.device, block.part), *line_span(block.text, *span))
+    return None
+
+
+def _output(block: OutputBlock, ref: str, device: str, ties: Sequence[Tie]) -> str:
+    """A fenced output block; the lines that ties point at are marked (hl_lines) and the block
+    has an id, so each line gets one after the build (render.ties.line_ids) for a mark to target."""
+    lines: set[int] = set()
+    for tie in ties:
+        span = tie.find(block.text)
+        if span is not None:
+            first, last = line_span(block.text, *span)
+            lines.update(range(first, last + 1))
+    if not lines:
+        return fence(block.text, "text")
+    numbers = " ".join(str(n) for n in sorted(lines))
+    return fence(block.text, "", f'{{.text #{block_id(ref, device, block.part)} hl_lines="{numbers}"}}')
 
 
 def preview_failure_box(failure: PreviewFailure) -> str:
@@ -120,7 +172,7 @@ def preview_failure_box(failure: PreviewFailure) -> str:
 
 
 def _device_body(status: SnippetStatus, device: str,
-                 failure: PreviewFailure | None = None) -> str:
+                 failure: PreviewFailure | None = None, ties: Sequence[Tie] = ()) -> str:
     label = DEVICE_LABELS[device]
     on = status.on(device)
     record = on.record
@@ -135,25 +187,20 @@ def _device_body(status: SnippetStatus, device: str,
                      f"    This output was recorded from an earlier version of the snippet ({on.why}). "
                      "It is shown for reference only; the code above may now print something else.")
     parts.append(f"{provenance(record, status.pinned)}\n{{: .snippet-provenance }}")
-    folded = 0
-    if record.status == "expected-error":
-        printed, error = split_expected_error(record)
-        if printed.strip():
-            block, folded = _output(printed, record.output)
-            parts.append(block)
-        block, more = _output(error)
-        folded += more
-        parts.append(f'!!! failure "Raises {record.error_type}, as this snippet intends"\n\n'
-                     + indent(block))
-    else:
-        block, folded = _output(record.output or "(no output)\n")
-        parts.append(block)
-    if folded:
-        total = len(record.output.rstrip("\n").split("\n"))
-        parts.append(f"{folded} lines of torch's debugging hints and traced-graph dumps are left "
-                     "out here; the full output is below.\n{: .snippet-folded }")
-        parts.append(f'??? note "The full output, as recorded ({total} lines)"\n\n'
-                     + indent(fence(record.output, "text")))
+    blocks, folded = output_blocks(record)
+    for block in blocks:
+        text = _output(block, status.ref, device, ties)
+        if block.part == "error":
+            parts.append(f'!!! failure "Raises {record.error_type}, as this snippet intends"\n\n'
+                         + indent(text))
+        elif block.part == "full":
+            total = len(record.output.rstrip("\n").split("\n"))
+            parts.append(f"{folded} lines of torch's debugging hints and traced-graph dumps are "
+                         "left out here; the full output is below.\n{: .snippet-folded }")
+            parts.append(f'??? note "The full output, as recorded ({total} lines)"\n\n'
+                         + indent(text))
+        else:
+            parts.append(text)
     return "\n\n".join(parts)
 
 
@@ -176,7 +223,7 @@ def _unrecorded_line(status: SnippetStatus, shown: list[str]) -> str:
 
 
 def render_snippet(ref: str, book: StatusBook, preview: Mapping[str, PreviewFailure] | None = None,
-                   drift_notes: str = "") -> str:
+                   drift_notes: str = "", ties: Sequence[Tie] = ()) -> str:
     """Material Markdown for `{{ snippet("ref") }}`; ref is relative to snippets/. `book`: the
     statuses the checks read. `preview`: the failed runs a live preview shows, by snippet path
     (snippets/...). `drift_notes`: what the committed drift reports say of it, under its outputs."""
@@ -192,7 +239,8 @@ def render_snippet(ref: str, book: StatusBook, preview: Mapping[str, PreviewFail
     failures = {"cpu": (preview or {}).get(rel)}
     shown = [d for d in status.options.devices
              if status.on(d).record is not None or failures.get(d) is not None]
-    bodies = {d: _device_body(status, d, failures.get(d)) for d in shown}
+    bodies = {d: _device_body(status, d, failures.get(d),
+                              [tie for tie in ties if d in tie.devices]) for d in shown}
     if len(shown) > 1:
         blocks += [f'=== "{DEVICE_LABELS[d]}"\n\n{indent(bodies[d])}\n' for d in shown]
     else:
