@@ -84,7 +84,8 @@ def test_a_fragment_torch_does_not_have_fails_the_build(scratch: Path) -> None:
 @pytest.mark.parametrize(("mutate", "what"), [
     (lambda t: t.replace("fixture_tensor.py: \"<script>", "fixture_gone.py: \"<script>"),
      "snippets/export/fixture_gone.py is not shown on this page"),
-    (lambda t: t.replace("[[out export/fixture_tensor.py: /tensor", "[[out@cuda,cpu export/fixture_tensor.py: /nothing"),
+    (lambda t: t.replace("[[out export/fixture_tensor.py: /tensor",
+                         "[[out@cuda,cpu export/fixture_tensor.py: /nothing"),
      "is not in the cuda record of snippets/export/fixture_tensor.py"),
     (lambda t: t.replace('[[src torch/nn/modules/module.py', '[[src numpy/core/x.py'),
      "'numpy/core/x.py' is not in a package whose source the site links"),
@@ -112,7 +113,8 @@ def test_hostile_markers_never_crash_the_check(site_source: Path) -> None:
     try:
         for _ in range(40):
             junk = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 25)))
-            page.write_text(GOOD.replace("- it prints a tensor", "- it prints a tensor " + junk.replace("\n", " ")))
+            line = "- it prints a tensor " + junk.replace("\n", " ")
+            page.write_text(GOOD.replace("- it prints a tensor", line))
             _, errors = load_pages(site_source)
             assert all(e.rel == "docs/export/good-page.md" and e.line >= 1 for e in errors)
     finally:
