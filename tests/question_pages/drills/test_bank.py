@@ -22,6 +22,7 @@ FIXED_INTERFACE = {
     "batch-norm": "class BatchNorm(torch.nn.Module)",
     "kv-cache": "def forward_step(",
     "paged-kv-cache": "def gather_kv(",
+    "gradient-accumulation": "def accumulate_step(",
 }
 
 
