@@ -15,9 +15,9 @@ def accumulate_step(model, loss_fn, optimizer, micro_batches):
         dim 0 of x and y, and the n_i may differ. Concatenated along dim 0 they are the full batch
         of N = n_1 + ... + n_k samples.
 
-    Runs each micro-batch through model on its own, in order, and calls backward on it before the
-    next micro-batch's forward (the point of accumulation: only one micro-batch's activations are
-    alive at a time). Gradients already in the parameters' .grad when the call starts do not
+    Runs each micro-batch through model on its own, in order, and calls backward on its loss,
+    adding its share of the gradient into the parameters' .grad, before the next micro-batch's
+    forward (the point of accumulation: only one micro-batch's activations are alive at a time). Gradients already in the parameters' .grad when the call starts do not
     count. After the call, each parameter's .grad holds the gradient of the full batch's mean
     loss, loss_fn(model(x_all), y_all), and the optimizer has stepped exactly once with it: the
     parameters are what one optimizer.step() after that full-batch backward gives (up to float
