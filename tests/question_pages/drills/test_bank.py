@@ -29,6 +29,8 @@ FIXED_INTERFACE = {
     "layer-norm": "def layer_norm(",
     "custom-autograd-function": "class MulSigmoid(torch.autograd.Function)",
     "matmul-chain-backward": "def chain_backward(",
+    "paged-kv-cache": "def gather_kv(",
+    "gradient-accumulation": "def accumulate_step(",
 }
 
 

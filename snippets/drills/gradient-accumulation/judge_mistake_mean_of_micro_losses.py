@@ -1,0 +1,4 @@
+import _judge
+import _mistake_mean_of_micro_losses
+
+_judge.TESTS.report(_mistake_mean_of_micro_losses)

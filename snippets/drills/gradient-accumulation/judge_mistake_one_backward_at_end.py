@@ -1,0 +1,4 @@
+import _judge
+import _mistake_one_backward_at_end
+
+_judge.TESTS.report(_mistake_one_backward_at_end)

@@ -1,0 +1,4 @@
+import _judge
+import _mistake_step_per_micro_batch
+
+_judge.TESTS.report(_mistake_step_per_micro_batch)

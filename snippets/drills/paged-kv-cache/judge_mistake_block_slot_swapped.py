@@ -1,0 +1,4 @@
+import _judge
+import _mistake_block_slot_swapped
+
+_judge.TESTS.report(_mistake_block_slot_swapped)

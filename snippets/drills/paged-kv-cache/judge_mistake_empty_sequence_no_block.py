@@ -1,0 +1,4 @@
+import _judge
+import _mistake_empty_sequence_no_block
+
+_judge.TESTS.report(_mistake_empty_sequence_no_block)

@@ -1,0 +1,4 @@
+import _judge
+import _mistake_free_block_from_end
+
+_judge.TESTS.report(_mistake_free_block_from_end)

@@ -1,0 +1,4 @@
+import _judge
+import _mistake_full_block_off_by_one
+
+_judge.TESTS.report(_mistake_full_block_off_by_one)

@@ -1,0 +1,4 @@
+import _judge
+import _mistake_length_not_updated
+
+_judge.TESTS.report(_mistake_length_not_updated)

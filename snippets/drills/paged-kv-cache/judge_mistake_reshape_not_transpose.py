@@ -1,0 +1,4 @@
+import _judge
+import _mistake_reshape_not_transpose
+
+_judge.TESTS.report(_mistake_reshape_not_transpose)
