@@ -44,7 +44,7 @@ params_before = [p.detach().clone() for p in prepared.parameters()]
 for _ in range(16):
     prepared(torch.randn(64, 32))
 print(f"calibration changed any of the {len(params_before)} parameters:",
-      any(not torch.equal(a, b) for a, b in zip(params_before, prepared.parameters())))
+      any(not torch.equal(a, b) for a, b in zip(params_before, prepared.parameters(), strict=True)))
 
 # 4. convert: observers become quantize/dequantize nodes
 converted = convert_pt2e(prepared)
