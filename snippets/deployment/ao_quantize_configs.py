@@ -9,6 +9,7 @@ logging.getLogger("torchao").setLevel(logging.ERROR)
 logging.getLogger("torch.utils._pytree").setLevel(logging.ERROR)
 
 import torch
+from torch.utils._python_dispatch import TorchDispatchMode
 from torchao.quantization import (
     Int8DynamicActivationInt8WeightConfig,
     Int8WeightOnlyConfig,
@@ -22,12 +23,27 @@ def make_model():
     ).eval()
 
 
+class MatmulLog(TorchDispatchMode):
+    """Records the ATen matmul ops a forward call reaches, and whether their inputs are float."""
+
+    def __init__(self):
+        super().__init__()
+        self.ops, self.float_inputs = set(), set()
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        if func.overloadpacket.__name__ in ("mm", "addmm", "_int_mm", "bmm", "linear"):
+            self.ops.add(f"aten.{func.overloadpacket.__name__}")
+            self.float_inputs.add(all(a.is_floating_point() for a in args if isinstance(a, torch.Tensor)))
+        return func(*args, **(kwargs or {}))
+
+
 def saved_bytes(m):
     buf = io.BytesIO()
     torch.save(m.state_dict(), buf)
     return buf.tell()
 
 
+torch.manual_seed(0)
 fp32 = make_model()
 x = torch.randn(32, 512)
 with torch.no_grad():
@@ -39,15 +55,17 @@ for name, config in [
     ("int8 dynamic act + int8 weight", Int8DynamicActivationInt8WeightConfig()),
 ]:
     q = copy.deepcopy(fp32)
-    quantize_(q, config)  # in place: swaps each Linear's weight for a tensor subclass
+    returned = quantize_(q, config)  # in place: swaps each Linear's weight for a tensor subclass
     w = q[0].weight
-    with torch.no_grad():
+    with torch.no_grad(), MatmulLog() as log:
         y = q(x)
     rel = ((y - ref).norm() / ref.norm()).item()
     ratio = saved_bytes(q) / saved_bytes(fp32)
     print(f"{name}:")
+    print(f"  quantize_ returned: {returned}")
     print(f"  weight type = {type(w).__name__}, reported dtype = {w.dtype}")
     print(f"  inner tensors = {w.__tensor_flatten__()[0]}")
     print(f"  saved state_dict size vs fp32: {round(ratio, 2)}x")
     print(f"  relative error < 2%: {rel < 0.02} | < 0.2%: {rel < 0.002}")
     print(f"  module is still nn.Linear: {type(q[0]) is torch.nn.Linear}")
+    print(f"  matmul ops in a forward call: {sorted(log.ops)} | all inputs float: {sorted(log.float_inputs)}")

@@ -23,6 +23,7 @@ class Net(torch.nn.Module):
         return self.fc2(torch.relu(self.fc1(x)))
 
 
+torch.manual_seed(0)
 model = Net().eval()
 example = (torch.randn(64, 32),)  # batch 64 is static in the exported graph
 
@@ -39,8 +40,11 @@ observers = collections.Counter(
 print("observers after prepare_pt2e:", dict(observers))
 
 # 3. calibrate: run representative data through the observers
+params_before = [p.detach().clone() for p in prepared.parameters()]
 for _ in range(16):
     prepared(torch.randn(64, 32))
+print(f"calibration changed any of the {len(params_before)} parameters:",
+      any(not torch.equal(a, b) for a, b in zip(params_before, prepared.parameters(), strict=True)))
 
 # 4. convert: observers become quantize/dequantize nodes
 converted = convert_pt2e(prepared)
