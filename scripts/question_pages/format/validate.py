@@ -37,7 +37,7 @@ from question_pages.format.model import (
     PageError,
     Section,
 )
-from question_pages.format.parse import LINK, bullet_items, page_anchors, parse_page, words
+from question_pages.format.parse import BULLET, LINK, bullet_items, page_anchors, parse_page, words
 from question_pages.format.ties import (
     SYNTAX,
     Tie,
@@ -185,6 +185,8 @@ class _Checker:
         if others:
             self.error(others[0], "the short answer holds something other than bullets",
                        "Keep it to '- ' bullets; the detail goes in Basics and Solid answer")
+        self._untied(section, "short-answer bullet", "the record line or torch source line that "
+                     "proves it")
 
     def _spoken(self, section: Section) -> None:
         low, high = WORD_RANGES[section.title]
@@ -253,6 +255,22 @@ class _Checker:
             if not LINK.search(line):
                 self.error(number, "this red flag does not link to where it is shown wrong",
                            "Add a link to the explainer section or page that refutes it")
+        self._untied(section, "red flag's rebuttal", "the record line or torch source line that "
+                     "shows the misconception wrong")
+
+    def _untied(self, section: Section, what: str, evidence: str) -> None:
+        """Each bullet of the section carries a tie (format/ties.py) on one of its lines: a short
+        answer and a red flag are what a reader repeats, so each says where it is proven."""
+        items: list[list[int]] = []
+        for number, line in section.body:
+            if BULLET.match(line):
+                items.append([number])
+            elif items and line.strip() and line.startswith((" ", "\t")):
+                items[-1].append(number)
+        for lines in items:
+            if not any(line_ties(n, self.page.raw[n]) for n in lines if n in self.page.raw):
+                self.error(lines[0], f"this {what} is not tied to its evidence",
+                           f"End it with a tie to {evidence}: {SYNTAX} (CONTRIBUTING.md, Ties)")
 
     # -- snippets and links ------------------------------------------------------------------
     def snippets(self) -> None:

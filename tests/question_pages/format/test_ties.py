@@ -89,7 +89,8 @@ def test_a_fragment_torch_does_not_have_fails_the_build(scratch: Path) -> None:
      "is not in the cuda record of snippets/export/fixture_tensor.py"),
     (lambda t: t.replace('[[src torch/nn/modules/module.py', '[[src numpy/core/x.py'),
      "'numpy/core/x.py' is not in a package whose source the site links"),
-    (lambda t: t.replace('[[src torch/nn/modules/module.py: "class Module:"]]', "[[src torch/x.py: class]]"),
+    (lambda t: t.replace('[[src torch/nn/modules/module.py: "class Module:"]]',
+                         '[[src torch/nn/modules/module.py: "class Module:"]] [[src torch/x.py: class]]'),
      "a tie this page cannot read. Write it as [[out topic/name.py:"),
 ])
 def test_each_kind_of_broken_tie_is_one_message(site_source: Path, mutate, what: str) -> None:
@@ -119,3 +120,22 @@ def test_hostile_markers_never_crash_the_check(site_source: Path) -> None:
             assert all(e.rel == "docs/export/good-page.md" and e.line >= 1 for e in errors)
     finally:
         page.write_text(GOOD)
+
+
+@pytest.mark.parametrize(("section", "old", "new", "what"), [
+    ("Short answer", '- it prints a tensor [[out export/fixture_tensor.py: "tensor(["]]',
+     "- it prints a tensor", "this short-answer bullet is not tied to its evidence"),
+    ("Red flags", ' [[src torch/nn/modules/module.py: "class Module:"]]', "",
+     "this red flag's rebuttal is not tied to its evidence"),
+])
+def test_every_short_answer_bullet_and_red_flag_is_tied(site_source: Path, section: str, old: str,
+                                                       new: str, what: str) -> None:
+    assert old in GOOD
+    page = site_source / "docs/export/good-page.md"
+    page.write_text(GOOD.replace(old, new))
+    try:
+        _, errors = load_pages(site_source)
+    finally:
+        page.write_text(GOOD)
+    line = next(n for n, text in enumerate(GOOD.split("\n"), start=1) if old in text)
+    assert [str(e).split(". End it")[0] for e in errors] == [f"docs/export/good-page.md:{line}: {what}"]
