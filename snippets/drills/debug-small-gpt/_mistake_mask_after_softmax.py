@@ -1,6 +1,6 @@
-# mistake: the softmax runs first and the hidden weights are set to 0 after it: the
-# future is gone, but each row no longer sums to 1
-# fails: logits
+# mistake: the softmax runs over every key and the later keys' weights are set to 0 after it:
+# the rows no longer sum to 1, and each row's denominator still holds the later keys' scores
+# fails: causal
 import math
 
 import torch
