@@ -22,6 +22,7 @@ FIXED_INTERFACE = {
     "batch-norm": "class BatchNorm(torch.nn.Module)",
     "kv-cache": "def forward_step(",
     "debug-small-gpt": "class GPT(nn.Module)",
+    "ring-all-reduce": "def ring_all_reduce(",
 }
 
 
