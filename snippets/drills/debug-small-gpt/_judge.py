@@ -23,7 +23,6 @@ class TrustedAttention(nn.Module):
         self.proj = nn.Linear(d_model, d_model)
 
     def forward(self, x):
-        b, t, c = x.shape
         q, k, v = (z.unflatten(-1, (self.n_heads, -1)).transpose(1, 2)
                    for z in self.qkv(x).chunk(3, dim=-1))
         y = F.scaled_dot_product_attention(q, k, v, is_causal=True)
@@ -192,7 +191,7 @@ def test_next_token_loss(solution):
             toks = tokens(3, t, seed)
             got = loss_fn(model, toks)
             if not isinstance(got, torch.Tensor) or got.dim() != 0:
-                raise Wrong(f"next_token_loss should return a scalar tensor, got "
+                raise Wrong("next_token_loss should return a scalar tensor, got "
                             + (f"shape {tuple(got.shape)}" if isinstance(got, torch.Tensor)
                                else type(got).__name__))
             with torch.no_grad():

@@ -140,7 +140,7 @@ def _rank_main(path, solution, rank, world, port, conn):
 def _rank(path, solution, rank, world, port, conn):
     try:
         _rank_main(path, solution, rank, world, port, conn)
-    except BaseException as exc:  # noqa: BLE001 - reported to the judge, not printed
+    except BaseException as exc:  # reported to the judge, not printed
         conn.send({"rank": rank, "crash": _message(exc)})
     finally:
         conn.close()

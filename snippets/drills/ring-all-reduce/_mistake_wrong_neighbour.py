@@ -10,7 +10,7 @@ def ring_all_reduce(tensor):
     if n == 1:
         return tensor
     chunks = torch.tensor_split(tensor.view(-1), n)  # views: writing a chunk writes the tensor
-    right, left = (rank + 1) % n, (rank - 1) % n
+    right = (rank + 1) % n
 
     def exchange(send_chunk, recv_into):
         # isend first, then a blocking recv: every rank posts its send, so no one waits forever.
