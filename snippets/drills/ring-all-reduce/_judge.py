@@ -1,10 +1,11 @@
-"""The judge of ring-all-reduce. It starts the ranks itself: for each world size N = 2, 3 and 4,
-N fresh python processes join a gloo process group on 127.0.0.1, at a port found free at run
-time. Each rank first computes the trusted sums with dist.all_reduce on copies of its inputs,
-then replaces every collective with one that raises and wraps send, recv, isend and irecv to
-count what moves, loads the solution file and calls ring_all_reduce on each input. A rank still
-in the solution 8 s after the group is up is ended by SIGALRM (a deadlock); the judge waits for
-every process it started and kills any left."""
+"""The judge of ring-all-reduce. It starts the ranks itself: for each world size N = 2, 3 and 4
+(the three at once), N processes forked from the judge's own (torch.multiprocessing, start
+method fork, so no rank imports torch again) join a gloo process group on 127.0.0.1, at a port
+found free at run time. Each rank first computes the trusted sums with dist.all_reduce on copies
+of its inputs, then replaces every collective with one that raises and wraps send, recv, isend and
+irecv to count what moves, loads the solution's file again (so no import escapes the patch) and
+calls ring_all_reduce on each input. A rank still in the solution 8 s after its first call is
+ended by SIGALRM (a deadlock); the judge waits for every process it started and kills any left."""
 
 import importlib.util
 import os
@@ -31,6 +32,7 @@ FORBIDDEN = ("all_reduce", "reduce", "broadcast", "all_gather", "all_gather_into
              "all_reduce_coalesced", "monitored_barrier")
 SMALL = (0, 1, 2)  # the cases with fewer elements than some world size
 INT64 = (2, 6, 7)
+
 
 def _make(shape, dtype, seed, rank):
     g = torch.Generator().manual_seed(1000 * seed + rank)
