@@ -31,6 +31,8 @@ FIXED_INTERFACE = {
     "matmul-chain-backward": "def chain_backward(",
     "paged-kv-cache": "def gather_kv(",
     "gradient-accumulation": "def accumulate_step(",
+    "debug-small-gpt": "class GPT(nn.Module)",
+    "ring-all-reduce": "def ring_all_reduce(",
 }
 
 

@@ -1,0 +1,4 @@
+import _judge
+import _mistake_labels_not_shifted
+
+_judge.TESTS.report(_mistake_labels_not_shifted)

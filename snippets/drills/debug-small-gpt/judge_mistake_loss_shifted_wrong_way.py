@@ -1,0 +1,4 @@
+import _judge
+import _mistake_loss_shifted_wrong_way
+
+_judge.TESTS.report(_mistake_loss_shifted_wrong_way)

@@ -1,0 +1,4 @@
+import _judge
+import _mistake_mask_after_softmax
+
+_judge.TESTS.report(_mistake_mask_after_softmax)

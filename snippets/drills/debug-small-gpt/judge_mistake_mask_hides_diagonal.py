@@ -1,0 +1,4 @@
+import _judge
+import _mistake_mask_hides_diagonal
+
+_judge.TESTS.report(_mistake_mask_hides_diagonal)

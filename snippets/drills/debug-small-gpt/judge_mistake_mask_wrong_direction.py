@@ -1,0 +1,4 @@
+import _judge
+import _mistake_mask_wrong_direction
+
+_judge.TESTS.report(_mistake_mask_wrong_direction)

@@ -1,0 +1,4 @@
+import _judge
+import _mistake_residual_from_normed
+
+_judge.TESTS.report(_mistake_residual_from_normed)

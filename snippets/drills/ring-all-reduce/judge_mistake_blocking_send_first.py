@@ -1,0 +1,4 @@
+import _judge
+import _mistake_blocking_send_first
+
+_judge.TESTS.report(_mistake_blocking_send_first)

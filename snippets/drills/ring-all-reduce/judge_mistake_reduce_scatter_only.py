@@ -1,0 +1,4 @@
+import _judge
+import _mistake_reduce_scatter_only
+
+_judge.TESTS.report(_mistake_reduce_scatter_only)
