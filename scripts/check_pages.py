@@ -2,6 +2,7 @@
 """Run every check the site build runs, without building it, and report every problem at once.
 
     python scripts/check_pages.py          # exit 1 and one line per problem: file:line: what. Fix.
+    python scripts/check_pages.py --ties   # when it passes: how many claims each page ties
 
 The checks are question_pages.site_checks.check_site, the same function the build's hooks call:
 each page's format, topics and their index pages, published URLs and redirects, notebooks. The
@@ -17,6 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
+from question_pages.format.ties import coverage  # noqa: E402
 from question_pages.site_checks import check_site  # noqa: E402
 
 
@@ -43,6 +45,16 @@ def main() -> int:
         return 1
     print(f"{len(result.pages)} question page(s) in {len(result.topics)} topic(s): every check "
           "of the build passes")
+    covered = [coverage(page.page_id, {s.title: s.body for s in page.sections}, page.raw)
+               for page in result.pages]
+    if "--ties" in sys.argv[1:]:
+        for row in sorted(covered, key=lambda c: c.page_id):
+            print(row.row())
+    print(f"ties: short-answer bullets {sum(c.bullets_tied for c in covered)}/"
+          f"{sum(c.bullets for c in covered)}, red flags {sum(c.red_flags_tied for c in covered)}/"
+          f"{sum(c.red_flags for c in covered)}, {sum(c.other_ties for c in covered)} more in the "
+          f"explainers and answers; {sum(c.source_ties for c in covered)} of all to the torch "
+          "source (--ties: per page)")
     return 0
 
 

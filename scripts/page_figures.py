@@ -1,5 +1,5 @@
 """Figures about how the question pages read: answer lengths, how far down a reader scrolls to the
-follow-ups and red flags, and the tags in use.
+follow-ups and red flags, the tags in use, and how many claims each page ties to its evidence.
 
 Not a test: it prints figures, for a closing note or a review of a change to the page layout. It
 reads the pages' sources for word counts and tags, and opens a built site in Chromium (Debian's,
@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from question_pages.format.loading import load_pages  # noqa: E402
 from question_pages.format.model import WORD_RANGES  # noqa: E402
 from question_pages.format.parse import words  # noqa: E402
+from question_pages.format.ties import coverage  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 VIEWPORT = {"width": 1280, "height": 800}
@@ -67,6 +68,13 @@ def main() -> int:
     for title in WORD_RANGES:
         counts = [words(s.text) for p in pages if (s := p.section(title))]
         figures[f"{title} words"] = spread(counts)
+    covered = [coverage(p.page_id, {s.title: s.body for s in p.sections}, p.raw) for p in pages]
+    figures["ties"] = {
+        "short-answer bullets tied":
+            f"{sum(c.bullets_tied for c in covered)}/{sum(c.bullets for c in covered)}",
+        "red flags tied": f"{sum(c.red_flags_tied for c in covered)}/{sum(c.red_flags for c in covered)}",
+        "ties in the explainers and answers": sum(c.other_ties for c in covered),
+        "ties to the torch source": sum(c.source_ties for c in covered)}
     tags = Counter(tag for page in pages for tag in page.meta.get("tags", []))
     figures["tags"] = {"distinct": len(tags), "used on one page": sum(1 for n in tags.values() if n == 1)}
 
@@ -89,8 +97,11 @@ def main() -> int:
         figures[f"px to {key.replace('_', '-')}" if key != "height" else "page height px"] = spread(values)
     for name, figure in figures.items():
         print(f"{name}: {figure}")
+    for row in sorted(covered, key=lambda c: c.page_id):
+        print(f"  ties, {row.row()}")
     if args.json:
-        args.json.write_text(json.dumps({"figures": figures, "pages": measured}, indent=1) + "\n")
+        args.json.write_text(json.dumps({"figures": figures, "pages": measured,
+                                         "ties": [c.__dict__ for c in covered]}, indent=1) + "\n")
     return 0
 
 

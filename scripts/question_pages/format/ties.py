@@ -161,3 +161,47 @@ def installed_release(package: str) -> str:
 def page_ties(raw: dict[int, str]) -> list[Tie]:
     """Every well-formed tie of a page's raw lines (Page.raw), in line order."""
     return [tie for number, line in sorted(raw.items()) for tie in line_ties(number, line)]
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """How much of one page says where it is proven: the short answer's bullets and the red
+    flags (each must carry a tie), and the ties elsewhere (explainer, follow-ups, answers)."""
+
+    page_id: str
+    bullets: int
+    bullets_tied: int
+    red_flags: int
+    red_flags_tied: int
+    other_ties: int  # ties outside the short answer and red flags
+    source_ties: int  # of all the page's ties, those to the torch source
+
+    def row(self) -> str:
+        return (f"{self.page_id}: bullets {self.bullets_tied}/{self.bullets}, red flags "
+                f"{self.red_flags_tied}/{self.red_flags}, {self.other_ties} more in the explainer "
+                f"and answers, {self.source_ties} of all to the source")
+
+
+def _items(body: list[tuple[int, str]]) -> list[list[int]]:
+    """The line numbers of each '- ' bullet of a section body, continuation lines included."""
+    items: list[list[int]] = []
+    for number, line in body:
+        if re.match(r"^\s*[-*+]\s+\S", line):
+            items.append([number])
+        elif items and line.strip() and line.startswith((" ", "\t")):
+            items[-1].append(number)
+    return items
+
+
+def coverage(page_id: str, sections: dict[str, list[tuple[int, str]]], raw: dict[int, str]) -> Coverage:
+    """A page's coverage from its sections' bodies (title -> lines) and its raw lines."""
+    def tied(lines: list[int]) -> bool:
+        return any(line_ties(n, raw[n]) for n in lines if n in raw)
+
+    bullets = _items(sections.get("Short answer", []))
+    flags = _items(sections.get("Red flags", []))
+    counted = {n for item in bullets + flags for n in item}
+    ties = page_ties(raw)
+    return Coverage(page_id, len(bullets), sum(map(tied, bullets)), len(flags), sum(map(tied, flags)),
+                    sum(1 for tie in ties if tie.line not in counted),
+                    sum(1 for tie in ties if tie.kind == "src"))

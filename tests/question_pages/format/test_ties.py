@@ -139,3 +139,15 @@ def test_every_short_answer_bullet_and_red_flag_is_tied(site_source: Path, secti
         page.write_text(GOOD)
     line = next(n for n, text in enumerate(GOOD.split("\n"), start=1) if old in text)
     assert [str(e).split(". End it")[0] for e in errors] == [f"docs/export/good-page.md:{line}: {what}"]
+
+
+def test_coverage_counts_tied_bullets_red_flags_and_the_rest(site_source: Path) -> None:
+    from question_pages.format.ties import coverage
+
+    page = parse_page(site_source / "docs/export/good-page.md", site_source / "docs")
+    got = coverage(page.page_id, {s.title: s.body for s in page.sections}, page.raw)
+    assert (got.bullets, got.bullets_tied, got.red_flags, got.red_flags_tied) == (2, 2, 1, 1)
+    assert (got.other_ties, got.source_ties) == (1, 1)  # the Basics tie; the red flag's src tie
+    bare = parse_page(site_source / "docs/export/good-page.md", site_source / "docs",
+                      GOOD.replace(' [[out export/fixture_tensor.py: "tensor(["]]', ""))
+    assert coverage(bare.page_id, {s.title: s.body for s in bare.sections}, bare.raw).bullets_tied == 1
