@@ -74,6 +74,9 @@ def check_experts(experts, probs, k, what, atol=1e-6):
 
 def check_all(solution, logits, k, what, atol=1e-10, rtol=1e-10):
     weights, experts, aux = call(solution, logits, k)
+    for name, got in (("weights", weights), ("aux_loss", aux)):
+        if isinstance(got, torch.Tensor) and not bool(torch.isfinite(got.detach()).all()):
+            raise Wrong(f"{what}: {name} holds inf or NaN: {got.detach().reshape(-1)[:4].tolist()}")
     check_experts(experts, reference(logits, k)[3], k, what)
     ref_w, _, ref_aux, _ = reference(logits, k, experts)
     dtype = logits.dtype

@@ -21,6 +21,7 @@ FIXED_INTERFACE = {
     "cross-entropy-from-scratch": "def cross_entropy(",
     "batch-norm": "class BatchNorm(torch.nn.Module)",
     "kv-cache": "def forward_step(",
+    "moe-router": "def route(",
 }
 
 
