@@ -183,8 +183,8 @@ def test_rewards(solution):
 @TESTS.test("large margins stay finite: margin -100 with beta 0.1 gives 10.0000454; beta *"
             " margin = -200 (float32) and -1000 (float64) give 200 and 1000, +1000 gives 0, with"
             " finite gradients",
-            hint="log(sigmoid(x)) is log(0) = -inf once sigmoid(x) underflows (x below about -104"
-                 " in float32, -745 in float64): use F.logsigmoid(x), or -F.softplus(-x)")
+            hint="log(sigmoid(x)) is log(0) = -inf once sigmoid(x) underflows to 0 (by x = -104 in"
+                 " float32, -746 in float64): use F.logsigmoid(x), or -F.softplus(-x)")
 def test_large_margins(solution):
     expected_10 = 10.0 + math.log1p(math.exp(-10.0))
     cases = (([-100.0], 0.1, torch.float64, expected_10), ([-400.0], 0.5, torch.float32, 200.0),

@@ -69,3 +69,31 @@ for name, old in (("logp_old = logp (not detached)", logp_now),
     obj = torch.minimum(r * A2, torch.clamp(r, 1 - eps, 1 + eps) * A2).sum()
     (g_now,) = torch.autograd.grad(obj, logp_now)
     print(f"{name}: ratio {r.tolist()}, gradient {g_now.tolist()}")
+
+# 5. Aligning labels for a causal LM: the logits at position t predict token t + 1, so the caller
+# drops the last position's logits and the first token: logits[:, :-1], ids[:, 1:], mask[:, 1:].
+# The sum then equals minus F.cross_entropy's per-token losses summed, with ignore_index=-100 at
+# the prompt and padding.
+B, T, V = 2, 7, 11
+logits = torch.randn(B, T, V, generator=g, dtype=torch.float64)
+ids = torch.randint(0, V, (B, T), generator=g)
+response = torch.tensor([[0, 0, 0, 1, 1, 1, 1], [0, 0, 1, 1, 1, 0, 0]], dtype=torch.bool)
+lg, lab, m = logits[:, :-1], ids[:, 1:], response[:, 1:]
+logp = torch.log_softmax(lg, dim=-1).gather(-1, lab.unsqueeze(-1)).squeeze(-1)
+summed = (logp * m).sum(dim=-1)
+ce = F.cross_entropy(lg.transpose(1, 2), lab.masked_fill(~m, -100), reduction="none")
+print("shifted sum of log-probs:", [round(v, 4) for v in summed.tolist()],
+      "| -cross_entropy summed over tokens:", [round(v, 4) for v in (-ce.sum(dim=-1)).tolist()])
+
+# 6. log(sigmoid(x)) against F.logsigmoid(x) for very negative x. Below -104 in float32 and -746
+# in float64 the true sigmoid is under the smallest subnormal number, so it is 0 however it is
+# computed: the log is -inf and its gradient NaN. logsigmoid stays finite.
+for dtype, xs in ((torch.float32, (-104.0, -200.0)), (torch.float64, (-746.0, -1000.0))):
+    x = torch.tensor(xs, dtype=dtype, requires_grad=True)
+    naive = torch.log(torch.sigmoid(x))
+    (g_naive,) = torch.autograd.grad(naive.sum(), x)
+    stable = F.logsigmoid(x)
+    (g_stable,) = torch.autograd.grad(stable.sum(), x)
+    print(f"{dtype} x {list(xs)}: sigmoid {torch.sigmoid(x).tolist()}, log(sigmoid) {naive.tolist()}"
+          f" with gradient {g_naive.tolist()}; logsigmoid {stable.tolist()} with gradient"
+          f" {g_stable.tolist()}")

@@ -22,6 +22,7 @@ FIXED_INTERFACE = {
     "batch-norm": "class BatchNorm(torch.nn.Module)",
     "kv-cache": "def forward_step(",
     "moe-router": "def route(",
+    "dpo-loss": "def dpo_loss(",
 }
 
 
