@@ -1,3 +1,5 @@
+#| devices: cpu
+#| timeout: 60
 # Expert parallelism on 2 CPU ranks (gloo): each rank holds half of the E experts, routes its own
 # tokens, and sends each (token, expert) assignment's hidden vector to the rank that owns the
 # expert with all_to_all_single (the dispatch); the outputs come back the same way (the combine).
