@@ -33,6 +33,8 @@ FIXED_INTERFACE = {
     "gradient-accumulation": "def accumulate_step(",
     "debug-small-gpt": "class GPT(nn.Module)",
     "ring-all-reduce": "def ring_all_reduce(",
+    "moe-router": "def route(",
+    "dpo-loss": "def dpo_loss(",
 }
 
 

@@ -1,0 +1,19 @@
+# mistake: the loss is -log(sigmoid(beta * margin)): sigmoid underflows to 0 for a margin far
+# below 0 (beta * margin under about -104 in float32), and log(0) is -inf, with a NaN gradient
+# fails: large_margins
+import torch
+import torch.nn.functional as F
+
+
+def sequence_logps(logits, labels, mask):
+    logp = torch.log_softmax(logits, dim=-1)
+    safe = torch.where(mask, labels, torch.zeros_like(labels))
+    return (logp.gather(-1, safe.unsqueeze(-1)).squeeze(-1) * mask).sum(dim=-1)
+
+
+def dpo_loss(policy_chosen_logps, policy_rejected_logps, ref_chosen_logps, ref_rejected_logps,
+             beta=0.1):
+    chosen = policy_chosen_logps - ref_chosen_logps.detach()
+    rejected = policy_rejected_logps - ref_rejected_logps.detach()
+    loss = -torch.log(torch.sigmoid(beta * (chosen - rejected))).mean()
+    return loss, (beta * chosen).detach(), (beta * rejected).detach()

