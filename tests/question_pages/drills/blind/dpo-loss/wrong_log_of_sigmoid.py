@@ -1,0 +1,20 @@
+# wrong: the loss is -log(sigmoid(beta * margin)) taken literally: at beta * margin = -1000 the sigmoid
+# underflows to 0 and the loss is inf (and its gradient NaN), not 1000
+import torch
+
+
+def sequence_logps(logits: torch.Tensor, labels: torch.Tensor, mask: torch.Tensor) -> torch.Tensor:
+    logp = torch.log_softmax(logits, dim=-1)
+    safe_labels = torch.where(mask, labels, torch.zeros_like(labels))
+    picked = logp.gather(-1, safe_labels.unsqueeze(-1)).squeeze(-1)
+    return torch.where(mask, picked, torch.zeros_like(picked)).sum(dim=-1)
+
+
+def dpo_loss(policy_chosen_logps: torch.Tensor, policy_rejected_logps: torch.Tensor,
+             ref_chosen_logps: torch.Tensor, ref_rejected_logps: torch.Tensor,
+             beta: float = 0.1) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    chosen_logratio = policy_chosen_logps - ref_chosen_logps.detach()
+    rejected_logratio = policy_rejected_logps - ref_rejected_logps.detach()
+    margin = chosen_logratio - rejected_logratio
+    loss = -torch.log(torch.sigmoid(beta * margin)).mean()
+    return loss, (beta * chosen_logratio).detach(), (beta * rejected_logratio).detach()
