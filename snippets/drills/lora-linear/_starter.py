@@ -16,8 +16,9 @@ class LoRALinear(torch.nn.Module):
                 a=math.sqrt(5)), as nn.Linear initialises its weight, or a normal init): finite
                 and not all zero;
             lora_B: (out_features, r), all zeros, so that at init the layer equals base exactly.
-        named_parameters() is then base.weight, base.bias (if any), lora_A, lora_B, and only
-        lora_A and lora_B have requires_grad=True. No other parameters or buffers.
+        named_parameters() then names exactly base.weight, base.bias (if any), lora_A and lora_B,
+        in any order, and only lora_A and lora_B have requires_grad=True. No other parameters or
+        buffers.
 
     forward(x): x of shape (..., in_features) (1-d, (N, in), (B, T, in), ...), the module's dtype.
         Returns base(x) + (alpha / r) * (x @ lora_A.T) @ lora_B.T, shape (..., out_features),
