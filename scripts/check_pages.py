@@ -3,6 +3,7 @@
 
     python scripts/check_pages.py          # exit 1 and one line per problem: file:line: what. Fix.
     python scripts/check_pages.py --ties   # when it passes: how many claims each page ties
+    python scripts/check_pages.py --drift-ties 2.14.1   # the tied sentences that break on 2.14.1
 
 The checks are question_pages.site_checks.check_site, the same function the build's hooks call:
 each page's format, topics and their index pages, published URLs and redirects, notebooks. The
@@ -35,7 +36,38 @@ def site_config(config_file: Path) -> tuple[Path, dict[str, str]]:
     return Path(config["docs_dir"]), dict(redirects)
 
 
+def drift_ties(version: str) -> int:
+    """Check the pages' source ties against torch `version` in its drift venv (made by
+    `snippets.py drift --torch VERSION`), write reports/drift/torch-VERSION-sources.json, and list
+    every tied sentence that does not hold on that torch (its output ties against the committed
+    drift report)."""
+    from question_pages.format.loading import load_pages
+    from question_pages.render.drift_reports import load_reports
+    from question_pages.render.drift_ties import broken_ties, check_sources, write_sources
+
+    venv = ROOT / ".cache" / "drift-venvs" / f"torch-{version}"
+    found = sorted(venv.glob("lib/python*/site-packages/torch"))
+    if not found:
+        print(f"check_pages.py: no drift venv for torch {version} at {venv}. Make it with: "
+              f"python scripts/snippets.py drift --torch {version}", file=sys.stderr)
+        return 2
+    pages, _ = load_pages(ROOT)
+    written = write_sources(ROOT, version, check_sources(pages, found[0].parent, version))
+    print(f"source ties checked against torch {version}: {written.relative_to(ROOT)}")
+    report = next((r for r in load_reports(ROOT) if r.version == version), None)
+    if report is None:
+        print(f"no committed drift report for torch {version}: output ties not checked")
+        return 1
+    broken = broken_ties(pages, ROOT, report)
+    for item in broken:
+        print(item.markdown())
+    print(f"{len(broken)} tied sentence(s) do not hold on torch {version}, or were not checked")
+    return 0
+
+
 def main() -> int:
+    if sys.argv[1:2] == ["--drift-ties"] and len(sys.argv) == 3:
+        return drift_ties(sys.argv[2])
     docs_dir, redirects = site_config(ROOT / "mkdocs.yml")
     result = check_site(ROOT, docs_dir, redirects=redirects)
     for error in result.errors:

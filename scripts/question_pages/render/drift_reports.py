@@ -113,10 +113,11 @@ def cpu_snippets(root: Path) -> list[str]:
 
 
 def render_page(reports: list[DriftReport], page_link: dict[str, str],
-                current: list[str] | None = None) -> str:
+                current: list[str] | None = None, sentences: dict[str, str] | None = None) -> str:
     """The body of the Upgrading torch page; `page_link[page uri]` links a question page.
     `current`: the bank's CPU snippets now, so that snippets added after a report was made are
-    counted as not compared yet rather than covered by "every snippet"."""
+    counted as not compared yet rather than covered by "every snippet". `sentences[version]`: the
+    pages' tied sentences that do not hold on that torch (render.drift_ties), listed first."""
     if not reports:
         return ("No torch release has been compared yet. A maintainer runs "
                 "`python scripts/snippets.py drift --torch VERSION` and commits the report.")
@@ -137,6 +138,9 @@ def render_page(reports: list[DriftReport], page_link: dict[str, str],
                     f"--torch {report.version}` and commits the report.", ""]
         out += ["| what happened | snippets |", "|---|---|"]
         out += [f"| {klass} | {count} |" for klass, count in report.counts.items()]
+        if sentences is not None and report.version in sentences:
+            out += ["", f"### Tied sentences on torch {report.version} "
+                        f"{{#{report.anchor}-sentences}}", "", sentences[report.version]]
         # Each changed snippet once, under the first page that shows it.
         by_page: dict[str, list[dict]] = {}
         for item in report.snippets.values():

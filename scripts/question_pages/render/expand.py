@@ -49,6 +49,7 @@ from question_pages.format.parse import words
 from question_pages.format.topics import Topic
 from question_pages.render.drift_reports import cpu_snippets, load_reports
 from question_pages.render.drift_reports import render_page as render_drift
+from question_pages.render.drift_ties import broken_ties, render_section
 from question_pages.sitewide.catalog import (
     FIRST_ROWS,
     ROWS_FILE,
@@ -223,7 +224,10 @@ def expand(markdown: str, *, from_uri: str, root: Path, pages: list[Page], topic
         if match.group("drift"):
             links = {page.page_id + ".md": f"[{page.question}]({_link(from_uri, page.page_id + '.md')})"
                      for page in pages}
-            return render_drift(load_reports(root), links, cpu_snippets(root))
+            reports = load_reports(root)
+            sentences = {report.version: render_section(broken_ties(pages, root, report),
+                                                        report.version) for report in reports}
+            return render_drift(reports, links, cpu_snippets(root), sentences)
         if match.group("downloads"):
             if file_href is None:
                 raise ValueError("the downloads marker needs file_href")

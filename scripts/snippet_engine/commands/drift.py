@@ -64,6 +64,9 @@ class Change:
     diff: str  # unified diff of the normalised outputs, committed first
     only_torch_lines: bool = False  # the outputs differ only in torch's own line numbers
     key: str = ""  # the committed record's key: which version of the snippet was compared
+    # What it printed on the other torch (normalised), kept for every entry that did not stay
+    # unchanged: the pages' ties are checked against it (a sentence whose fragment is gone).
+    now_output: str = ""
 
 
 def _outcome_label(status: str, error_type: str = "") -> str:
@@ -183,6 +186,8 @@ def reusable(root: Path, path: Path, env: Environment) -> dict[str, dict]:
         snippet = entry.get("snippet")
         if not snippet or not entry.get("key") or keys.get(snippet) != entry["key"]:
             continue
+        if entry.get("class") != "unchanged" and "now_output" not in entry:
+            continue  # compared before reports kept the new output: the pages' ties need it
         committed = read_record(Snippet(root / snippet, snippet).record_path("cpu"))
         if committed is not None and committed.key == entry["key"] and not committed.is_stale:
             kept[snippet] = entry
@@ -210,11 +215,13 @@ def compare(root: Path, env: Environment, outcomes: list[Outcome],
             diff="" if klass == "unchanged" else _diff(committed.output, outcome.output, outcome.path),
             only_torch_lines=klass == "output changed" and only_torch_lines(committed.output,
                                                                             outcome.output),
-            key=committed.key))
+            key=committed.key, now_output="" if klass == "unchanged" else outcome.output))
     entries: list[dict] = [{"snippet": c.snippet, "key": c.key, "class": c.klass,
                 "pages": pages.get(c.snippet, []),
                 "committed": c.committed, "now": c.now, "message": c.message,
-                "only_torch_lines": c.only_torch_lines, "diff": c.diff} for c in changes]
+                "only_torch_lines": c.only_torch_lines, "diff": c.diff,
+                **({"now_output": c.now_output} if c.klass != "unchanged" else {})}
+               for c in changes]
     entries += [{**entry, "pages": pages.get(snippet, [])} for snippet, entry in (kept or {}).items()]
     entries.sort(key=lambda entry: str(entry["snippet"]))
     counts = {klass: sum(e["class"] == klass for e in entries) for klass in CLASSES}

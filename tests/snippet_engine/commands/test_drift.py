@@ -198,3 +198,27 @@ def test_changed_with_nothing_to_run_keeps_the_pinned_provenance(recorded: Path,
     assert (report["ran"], report["kept"]) == (0, 5)
     assert report["pinned"] == pinned
     assert f"# Drift: torch {pinned['torch']} (pinned)" in path.with_suffix(".md").read_text()
+
+
+def test_the_report_keeps_the_new_output_of_what_changed(recorded: Path, tmp_path: Path) -> None:
+    """The pages' ties are checked against what a snippet prints on the other torch, so the
+    report keeps that output for every snippet that did not stay unchanged, and only for them;
+    an entry of an older report without it is run again by --changed."""
+    reports, python = tmp_path / "reports", str(_wrapper(tmp_path))
+    assert run_cli("drift", "--python", python, "--report-dir", str(reports),
+                   root=recorded).returncode == 0
+    (path,) = reports.glob("torch-*.json")
+    report = json.loads(path.read_text())
+    entries = {e["snippet"]: e for e in report["snippets"]}
+    assert entries["snippets/t/changes.py"]["now_output"] == "prints something new\n"
+    assert "now_output" not in entries["snippets/t/same.py"]
+    assert "removed in the next torch" in entries["snippets/t/breaks.py"]["now_output"]
+    del entries["snippets/t/changes.py"]["now_output"]  # as a report before this was written
+    report["snippets"] = list(entries.values())
+    path.write_text(json.dumps(report))
+    done = run_cli("drift", "--python", python, "--report-dir", str(reports), "--changed",
+                   root=recorded)
+    assert done.returncode == 0, done.stderr
+    again = json.loads(path.read_text())
+    assert again["ran"] == 1 and again["kept"] == 4
+    assert {e["snippet"]: e for e in again["snippets"]}["snippets/t/changes.py"]["now_output"]
