@@ -47,3 +47,15 @@ print("tlparse exit code:", run.returncode, "|", run.stderr.strip().splitlines()
 for root, _, names in sorted(os.walk(out)):
     print(" ", os.path.relpath(root, out) + "/", sorted(names))
 print("recompile_reasons_10.json:", open(os.path.join(out, "-_0_1_0", "recompile_reasons_10.json")).read().strip())
+
+# --strict: the same trace, then the trace with one line that has no glog prefix appended
+trace = os.path.join(trace_dir, files[0])
+strict = subprocess.run([tlparse, trace, "-o", out + "_strict", "--no-browser", "--strict"],
+                        check=False, capture_output=True, text=True)
+print("tlparse --strict exit code:", strict.returncode)
+bad = os.path.join(tempfile.mkdtemp(), "bad.log")
+with open(trace) as src, open(bad, "w") as dst:
+    dst.write(src.read() + "not a glog line\n")
+strict_bad = subprocess.run([tlparse, bad, "-o", out + "_bad", "--no-browser", "--strict"],
+                            check=False, capture_output=True, text=True)
+print("tlparse --strict exit code, with a line without a glog prefix appended:", strict_bad.returncode)

@@ -32,3 +32,20 @@ print("create_graph=False: grads equal no penalty at all:", torch.allclose(witho
 relu_net = torch.nn.Sequential(torch.nn.Linear(3, 8), torch.nn.ReLU(), torch.nn.Linear(8, 1))
 h = torch.func.hessian(lambda t: relu_net(t).sum())(torch.randn(3))
 print("ReLU net, Hessian wrt input is all zeros:", torch.equal(h, torch.zeros(3, 3)))
+
+# In its weights it is not: the output multiplies the two layers' weights (cross terms),
+# and a loss such as MSE adds curvature of its own.
+params = dict(relu_net.named_parameters())
+xs = torch.randn(4, 3)
+
+
+def out_sum(p):
+    return torch.func.functional_call(relu_net, p, (xs,)).sum()
+
+
+hw = torch.func.hessian(out_sum)(params)
+cross = hw["0.weight"]["2.weight"]
+print("ReLU net, Hessian of the output wrt (0.weight, 2.weight) is all zeros:", bool((cross == 0).all()))
+mse = torch.func.hessian(lambda w: (torch.func.functional_call(
+    relu_net, {**params, "2.weight": w}, (xs,)) - 1).pow(2).mean())(params["2.weight"])
+print("ReLU net, MSE loss's Hessian wrt 2.weight is all zeros:", bool((mse == 0).all()))

@@ -22,3 +22,12 @@ except RuntimeError as err:
     version = f"RuntimeError: {err}"
 print("inference_mode result: requires_grad", b.requires_grad, "| version", version,
       "| view tracked", b_view._is_view())
+
+with torch.no_grad():
+    w_view = w[1:]  # a slice of a leaf that requires grad, taken under no_grad
+print("no_grad slice of w is a view:", w_view._is_view(), "| shares w's storage:",
+      w_view.untyped_storage().data_ptr() == w.untyped_storage().data_ptr())
+try:
+    w_view.mul_(2)  # later, with grad mode on
+except RuntimeError as err:
+    print("in-place write to it with grad on: RuntimeError:", str(err).split(". ")[0])
