@@ -1,3 +1,5 @@
+import threading
+
 import torch
 import torch.nn.functional as F
 from torch.nn.attention import SDPBackend, sdpa_kernel
@@ -32,6 +34,11 @@ print("value head dim 8 != 16:", ran(v=v[..., :8])[1])
 with sdpa_kernel(SDPBackend.MATH):
     out_math, op = ran()
     print("sdpa_kernel(MATH):    ", op, "| flash flag:", torch.backends.cuda.flash_sdp_enabled())
+    seen = []
+    t = threading.Thread(target=lambda: seen.append(torch.backends.cuda.flash_sdp_enabled()))
+    t.start()
+    t.join()
+    print("flash flag read from another thread inside the block:", seen[0])
 print("after the block, flash flag:", torch.backends.cuda.flash_sdp_enabled())
 print("MATH and default outputs within 1e-6:", (out_math - out_default).abs().max().item() < 1e-6)
 with sdpa_kernel([SDPBackend.EFFICIENT_ATTENTION, SDPBackend.MATH]):  # forbid flash
