@@ -35,5 +35,5 @@ print("linear_nf4 == bf16 linear with the dequantised weight:",
 y = linear_nf4(x, w4) + (x @ A.T @ B.T) * (alpha / r)
 print("output dtype", y.dtype, " equals base at init:", torch.equal(y, linear_nf4(x, w4)))
 y.float().pow(2).mean().backward()
-print("grad on B:", B.grad is not None, " A.grad all zero (B is zero):", not A.grad.any().item(),
+print("B.grad nonzero:", B.grad.any().item(), " A.grad all zero (B is zero):", not A.grad.any().item(),
       " NF4 weight requires_grad:", w4.requires_grad)
