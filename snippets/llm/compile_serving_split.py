@@ -47,6 +47,13 @@ for name, attn in [
     print(f"{name}: {len(graphs)} Dynamo graph(s), ops per graph",
           [sum(n.op in ("call_function", "call_method") for n in g.graph.nodes) for g, _ in graphs])
 
+    if name == "compiler.disable":  # a graph break is an error under fullgraph=True
+        torch._dynamo.reset()
+        try:
+            torch.compile(block, backend=backend, fullgraph=True)(x)
+        except torch._dynamo.exc.Unsupported as e:
+            print("  with fullgraph=True:", type(e).__name__, "-", str(e).splitlines()[0])
+
 # the custom op is one node of one graph: a backend can cut the graph there itself
 gm, args = graphs[0]
 ATTN = torch.ops.serve.attention  # Dynamo records the op's packet as the node's target
