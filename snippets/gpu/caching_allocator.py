@@ -21,5 +21,4 @@ del big
 show("after del big")
 torch.cuda.empty_cache()
 show("after empty_cache")
-s = torch.cuda.memory_stats()
-print("segments:", s["segment.all.current"], " allocs:", s["allocation.all.current"])
+print("segments now:", torch.cuda.memory_stats()["segment.all.current"])

@@ -1,4 +1,5 @@
 import os
+import sys
 import tempfile
 
 import torch
@@ -14,6 +15,7 @@ exact = a.double() @ b.double()  # float64 reference
 def onednn_matmul(fn):
     """Run fn with oneDNN's verbose log on; return (result, what its log says about matmul)."""
     with tempfile.TemporaryFile(mode="w+") as log:
+        sys.stdout.flush()
         saved = os.dup(1)
         os.dup2(log.fileno(), 1)  # oneDNN writes its log to the C stdout
         try:
