@@ -99,3 +99,31 @@ def test_cuda_snippets_start_with_no_cuda_state_from_a_worker(simulated_python: 
         "snippets/t/compile_on_cpu_tensors.py": ("ok", "tensor([1., 1.])\n"),
     }, got
     assert (repo / "snippets/t/export_then_cuda.cuda.txt").is_file()
+
+
+def test_a_cuda_only_snippet_is_recorded_by_the_cuda_run_alone(simulated_python: str,
+                                                               repo: Path) -> None:
+    """`#| devices: cuda` (issue 37): a CPU run has nothing to record for it, the CUDA run (here
+    with the simulated GPU) records it like any other, and `summary --device cuda` then lists it
+    as recorded where it listed it as awaiting its record."""
+    from helpers import run_cli
+
+    write(repo, "snippets/t/gpu_only.py",
+          "#| devices: cuda\nimport torch\ntorch.cuda.init()\nprint('on the GPU runner')\n")
+    assert [s.rel for s in select(repo, None, "cpu", None)] == []
+    before = run_cli("summary", "--device", "cuda", root=repo)
+    assert "- `snippets/t/gpu_only.py`: awaiting its record (missing)" in before.stdout
+    env = Environment("cuda", torch_version(), platform.python_version(),
+                      "Simulated GPU, CUDA 13.0")
+    jobs, _ = plan(repo, select(repo, None, "cuda", None), env, force=False)
+    assert [job.snippet.rel for job in jobs] == ["snippets/t/gpu_only.py"]
+    pool = WorkerPool("cuda", 1, python=simulated_python)
+    try:
+        outcomes = execute(repo, jobs, env, 1, Progress(len(jobs), io.StringIO(), False),
+                           pool=pool)
+    finally:
+        pool.close()
+    assert [(o.status, o.output) for o in outcomes] == [("ok", "on the GPU runner\n")]
+    assert not (repo / "snippets/t/gpu_only.cpu.txt").exists()
+    after = run_cli("summary", "--device", "cuda", root=repo)
+    assert "- `snippets/t/gpu_only.py`: recorded" in after.stdout, after.stdout
