@@ -61,9 +61,12 @@ def test_a_page_under_a_new_topic_lands_through_the_documented_commands(copy: Pa
         'snippet("export/fixture_tensor.py")', 'snippet("quantize/fixture_question.py")').replace(
         'snippet("export/fixture_error.py")\n', "").replace("[export/other-page]", "[]").replace(
         "What does the fixture snippet print, and why does it matter?",
-        "What does a new topic's first page print?")
+        "What does a new topic's first page print?").replace(
+        "[[out export/fixture_tensor.py:", "[[out quantize/fixture_question.py:")
     (copy / "docs/quantize/fixture-question.md").write_text(page)
-    (copy / "snippets/quantize/fixture_question.py").write_text("print('a new topic')\n")
+    # It prints what the page's ties quote (a tensor, an escaped tag).
+    (copy / "snippets/quantize/fixture_question.py").write_text(
+        "import torch\nprint(torch.randn(3))\nprint('<script>alert(1)</script>')\n")
     assert run_cli("run", root=copy).returncode == 0
     done = script(copy, "check_pages.py")
     assert done.returncode == 0, done.stdout

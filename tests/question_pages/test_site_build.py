@@ -113,8 +113,10 @@ def test_code_whose_output_cites_a_line_is_numbered_as_the_file(other: str, site
 def test_long_torch_messages_are_folded_and_kept(other: str, site_source: Path) -> None:
     section = _snippet_section(other, "fixture_folded.py")
     record = read_record(site_source / "snippets/export/fixture_folded.cpu.txt")
-    outputs = [_plain(c) for c in re.findall(r'<div class="highlight"><pre><span></span><code>(.*?)</code>',
-                                             section, re.DOTALL)]
+    # The full output's block carries the id that output ties link to (#out-...-full).
+    block = (r'<div (?:id="out-[\w-]+" )?class="highlight"><pre><span></span>'
+             r'<code(?: data-tokens="")?>(.*?)</code>')
+    outputs = [_plain(c) for c in re.findall(block, section, re.DOTALL)]
     assert len(outputs) == 2, outputs
     shown, full = outputs
     assert "RuntimeError: the point of it" in shown and "Caused by: the line" in shown

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,8 +35,14 @@ class BrokenTie:
     now: str  # what the compared torch gives instead, or why it was not checked
 
     def markdown(self) -> str:
-        return (f"- `{self.page}:{self.line}` *{self.sentence}* ({self.tie})  \n"
+        # The sentence's own links point into its page (`#a-heading`) or relative to it: on the
+        # Upgrading torch page they would be broken links, so only their text is kept.
+        sentence = _LINK.sub(r"\1", self.sentence)
+        return (f"- `{self.page}:{self.line}` *{sentence}* ({self.tie})  \n"
                 f"  pinned: `{self.was}`  \n  now: {self.now}")
+
+
+_LINK = re.compile(r"(?<!!)\[([^\]]*)\]\([^)]*\)")
 
 
 def sources_path(root: Path, version: str) -> Path:

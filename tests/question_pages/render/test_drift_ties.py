@@ -9,6 +9,7 @@ from pathlib import Path
 from question_pages.format.loading import load_pages
 from question_pages.render.drift_reports import DriftReport, render_page
 from question_pages.render.drift_ties import (
+    BrokenTie,
     broken_ties,
     check_sources,
     render_section,
@@ -76,3 +77,14 @@ def test_the_upgrading_page_lists_them_first() -> None:
     text = render_page([report], {}, [], {"9.9.9": render_section([], "9.9.9")})
     assert "### Tied sentences on torch 9.9.9 {#drift-9-9-9-sentences}" in text
     assert "Every tied sentence holds on torch 9.9.9" in text
+
+
+def test_a_sentences_own_links_are_kept_as_text_on_the_upgrading_page() -> None:
+    # A link into the question page (#a-heading) would be a broken link on the Upgrading page,
+    # and `mkdocs build --strict` refuses the whole site for it.
+    broken = BrokenTie("docs/gpu/x.md", 3, "See [the sync mode](#the-sync-mode) and "
+                       "[sdpa](../llm/sdpa.md#why), not ![img](a.png).", "torch/x.py: \"y\"", "y",
+                       "gone")
+    text = broken.markdown()
+    assert "*See the sync mode and sdpa, not ![img](a.png).*" in text
+    assert "](#" not in text and "](../" not in text

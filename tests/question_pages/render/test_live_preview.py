@@ -72,7 +72,8 @@ def test_an_edited_snippet_shows_its_new_output_and_a_failure_is_never_recorded(
         url = base + PAGE
         assert "plain output, no CUDA record" in _text(wait_for(url, bool, 60)[1])
 
-        snippet.write_text("print('edited while the preview runs')\n")
+        # The page ties a sentence to "plain output": an edit that keeps it keeps the page valid.
+        snippet.write_text("print('plain output, edited while the preview runs')\n")
         _, body = wait_for(url, lambda b: "edited while the preview runs" in _text(b), 90)
         assert "Live preview" not in _text(body)
         # One save, one rebuild: the rebuild reading the snippet (and writing its record) must
@@ -81,7 +82,7 @@ def test_an_edited_snippet_shows_its_new_output_and_a_failure_is_never_recorded(
         time.sleep(3)
         assert _builds(log) == builds, log.read_text()[-2000:]
         record = read_record(record_path)
-        assert record.output == "edited while the preview runs\n" and not record.is_stale
+        assert record.output == "plain output, edited while the preview runs\n" and not record.is_stale
         assert run_cli("check", root=copy).returncode == 0, "the preview's record is a real record"
         good_record = record_path.read_bytes()
 
@@ -97,9 +98,9 @@ def test_an_edited_snippet_shows_its_new_output_and_a_failure_is_never_recorded(
         assert record_path.read_bytes() == good_record
         assert run_cli("check", root=copy).returncode == 1, "check still fails on the edit"
 
-        snippet.write_text("print('fixed again')\n")
+        snippet.write_text("print('plain output fixed again')\n")
         _, body = wait_for(url, lambda b: "fixed again" in _text(b) and "Live preview" not in _text(b), 90)
-        assert read_record(record_path).output == "fixed again\n"
+        assert read_record(record_path).output == "plain output fixed again\n"
         workers = _descendants(server_pid)
         assert workers, "the warm worker the preview keeps between rebuilds"
     # on_shutdown stopped the warm workers: none of them outlives the server.
@@ -117,7 +118,7 @@ def test_a_snippet_save_rebuilds_every_page_that_shows_it_as_a_full_rebuild_woul
         for page in (PAGE, SECOND):
             assert "plain output, no CUDA record" in _text(wait_for(base + page, bool, 60)[1])
 
-        (copy / SNIPPET).write_text("print('saved during serve')\n")
+        (copy / SNIPPET).write_text("print('plain output saved during serve')\n")
         wait_for(base + PAGE, lambda b: "saved during serve" in _text(b), 90)
         # The other page of the same snippet was rebuilt too: it must not show the old output.
         _, second = wait_for(base + SECOND, lambda b: "saved during serve" in _text(b), 10)
@@ -142,7 +143,7 @@ def test_a_snippet_save_rebuilds_every_page_that_shows_it_as_a_full_rebuild_woul
         wait_for(base + PAGE, lambda b: "What does the renamed fixture snippet print?" in _text(b), 90)
 
         # And a snippet save after that still shows on both pages.
-        (copy / SNIPPET).write_text("print('saved again')\n")
+        (copy / SNIPPET).write_text("print('plain output saved again')\n")
         for page in (PAGE, SECOND):
             _, body = wait_for(base + page, lambda b: "saved again" in _text(b), 90)
             assert "What does the renamed fixture snippet print?" in _text(body)

@@ -25,6 +25,7 @@ from snippet_engine.records.check import record_state
 from snippet_engine.records.record_file import copy_without_records, read_record
 from snippet_engine.source.analysis import KINDS, snippet_kind
 from snippet_engine.source.discovery import Snippet, all_records, discover
+from snippet_engine.source.options import parse_options
 
 FIXTURES = {
     "seeded.py": "import torch\nprint(torch.randn(2, 2))\nprint(torch.rand(1).item() < 1)\n",
@@ -64,6 +65,8 @@ def chosen_from_the_bank(root: Path) -> list[str]:
     by_kind: dict[str, list[tuple[float, str]]] = {kind: [] for kind in KINDS}
     chosen = set()
     for snippet in discover(root):
+        if "cpu" not in parse_options(snippet.path).devices:
+            continue  # CUDA-only: a CPU run never records it (test_cuda_isolation.py)
         state, _ = record_state(snippet.path, root, "cpu")
         record = read_record(snippet.record_path("cpu")) if state != "damaged" else None
         if state != "current" or record is None:
