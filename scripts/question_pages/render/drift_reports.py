@@ -71,7 +71,9 @@ def _load(path: Path, mtime_ns: int) -> DriftReport:
 def load_reports(root: Path) -> list[DriftReport]:
     """Every committed report, oldest compared torch first."""
     folder = root / REPORT_DIR
-    paths = sorted(folder.glob("torch-*.json")) if folder.is_dir() else []
+    # torch-X-sources.json beside a report is its source ties' check (render.drift_ties).
+    paths = sorted(p for p in folder.glob("torch-*.json") if not p.name.endswith("-sources.json")
+                   ) if folder.is_dir() else []
     reports = [_load(path, path.stat().st_mtime_ns) for path in paths]
     return sorted(reports, key=lambda r: [int(x) if x.isdigit() else x
                                           for x in re.split(r"[.+]", r.version)])

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from question_pages.format.loading import load_pages
-from question_pages.render.drift_reports import DriftReport, render_page
+from question_pages.render.drift_reports import DriftReport, load_reports, render_page
 from question_pages.render.drift_ties import (
     BrokenTie,
     broken_ties,
@@ -88,3 +88,11 @@ def test_a_sentences_own_links_are_kept_as_text_on_the_upgrading_page() -> None:
     text = broken.markdown()
     assert "*See the sync mode and sdpa, not ![img](a.png).*" in text
     assert "](#" not in text and "](../" not in text
+
+
+def test_the_sources_check_beside_a_report_is_not_read_as_a_report(tmp_path: Path) -> None:
+    # check_pages.py --drift-ties writes torch-X-sources.json next to torch-X.json; the site's
+    # list of reports must not try to read it as one (the drift command failed on it).
+    write_sources(tmp_path, "9.9.9", {})
+    assert sources_path(tmp_path, "9.9.9").is_file()
+    assert load_reports(tmp_path) == []
