@@ -16,6 +16,7 @@ from pathlib import Path
 
 from question_pages.render.snippet_blocks import fence
 from snippet_engine.errors import ProjectError
+from snippet_engine.records.drift_coverage import report_paths
 from snippet_engine.records.pins import release
 from snippet_engine.source.discovery import discover
 from snippet_engine.source.options import parse_options
@@ -71,9 +72,7 @@ def _load(path: Path, mtime_ns: int) -> DriftReport:
 def load_reports(root: Path) -> list[DriftReport]:
     """Every committed report, oldest compared torch first."""
     folder = root / REPORT_DIR
-    # torch-X-sources.json beside a report is its source ties' check (render.drift_ties).
-    paths = sorted(p for p in folder.glob("torch-*.json") if not p.name.endswith("-sources.json")
-                   ) if folder.is_dir() else []
+    paths = report_paths(folder)
     reports = [_load(path, path.stat().st_mtime_ns) for path in paths]
     return sorted(reports, key=lambda r: [int(x) if x.isdigit() else x
                                           for x in re.split(r"[.+]", r.version)])

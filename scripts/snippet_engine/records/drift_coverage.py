@@ -61,11 +61,20 @@ def cpu_keys(root: Path, known: dict[str, str] | None = None) -> dict[str, str]:
     return keys
 
 
+def report_paths(folder: Path) -> list[Path]:
+    """The committed drift reports in `folder`, by name. `torch-X-sources.json` beside a report
+    is not one: it is the check of the pages' source ties on that torch (check_pages.py
+    --drift-ties), which the site reads on its own."""
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.glob("torch-*.json") if not p.name.endswith("-sources.json"))
+
+
 def uncovered(root: Path, known: dict[str, str] | None = None) -> list[Coverage]:
     """One entry per committed report that does not hold every CPU snippet at its current key.
     `known`: keys the caller has computed already, by snippet path."""
     folder = root / REPORT_DIR
-    paths = sorted(folder.glob("torch-*.json")) if folder.is_dir() else []
+    paths = report_paths(folder)
     if not paths:
         return []  # nothing compared yet: the page says so, and nothing claims coverage
     keys = cpu_keys(root, known)

@@ -16,6 +16,7 @@ from question_pages.render.drift_ties import (
     sources_path,
     write_sources,
 )
+from snippet_engine.records.drift_coverage import uncovered
 
 
 def _report(entries: dict[str, dict]) -> DriftReport:
@@ -96,3 +97,4 @@ def test_the_sources_check_beside_a_report_is_not_read_as_a_report(tmp_path: Pat
     write_sources(tmp_path, "9.9.9", {})
     assert sources_path(tmp_path, "9.9.9").is_file()
     assert load_reports(tmp_path) == []
+    assert uncovered(tmp_path) == []  # nor by `snippets.py check`'s coverage of the reports
