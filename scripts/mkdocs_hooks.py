@@ -63,7 +63,12 @@ from mkdocs_site.site_data import (
 from mkdocs_site.watch import watch_snippets
 from question_pages.drills.bundle import bundle
 from question_pages.drills.pages import DrillPage
-from question_pages.drills.render import download_name, drill_list, render_drill_page
+from question_pages.drills.render import (
+    download_name,
+    drill_list,
+    questions_behind,
+    render_drill_page,
+)
 from question_pages.exports.notebooks import moved_notebooks, write_notebooks
 from question_pages.format.markers import snippet_refs
 from question_pages.format.model import Page
@@ -302,7 +307,8 @@ def on_page_markdown(markdown: str, page: MkPage, config: MkDocsConfig, files: F
         _beside[posixpath.join(folder, download_name(drill.id))] = bundle(drill.drill, ROOT)
         page.meta["description"] = Markup.escape(f"Coding drill: {drill.title}. Write it, then "
                                                  "judge it on your machine with plain python.")
-        return render_drill_page(drill, ROOT, _book, _failures)
+        return render_drill_page(drill, ROOT, _book, _failures,
+                                 questions_behind(drill.id, _pages.values()))
 
     def href(page_id: str) -> str:
         target = files.get_file_from_path(page_id + ".md")

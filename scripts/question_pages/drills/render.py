@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from question_pages.format.markers import SNIPPET_LINE
+from question_pages.format.model import Page
 from question_pages.render.snippet_blocks import fence, indent, render_snippet
 from snippet_engine.execution.preview import PreviewFailure
 from snippet_engine.records.record_file import read_record
@@ -115,8 +116,30 @@ def rating_slot(page: DrillPage) -> str:
             "</div>")
 
 
+def questions_behind(drill_id: str, questions: Iterable[Page]) -> list[Page]:
+    """The question pages that link to the drill, in page order: the drill links back to each, so
+    that the two are linked both ways without a list kept by hand on either side."""
+    link = re.compile(rf"(?:^|[(/\s])drills/{re.escape(drill_id)}\.md(?:#[\w-]*)?\)")
+
+    def lines(q: Page) -> list[str]:
+        return [line for _, line in q.preamble] + [
+            line for s in q.sections for part in (s.body, *(sub.body for sub in s.subsections))
+            for _, line in part]
+
+    return sorted((q for q in questions if any(link.search(line) for line in lines(q))),
+                  key=lambda q: q.page_id)
+
+
+def questions_block(questions: list[Page]) -> str:
+    rows = "\n".join(f"- [{q.question}](../{q.page_id}.md)" for q in questions)
+    return f"## The questions behind it {{#questions}}\n\n{rows}\n" if rows else ""
+
+
 def render_drill_page(page: DrillPage, root: Path, book: StatusBook,
-                      preview: Mapping[str, PreviewFailure] | None = None) -> str:
+                      preview: Mapping[str, PreviewFailure] | None = None,
+                      behind: list[Page] | None = None) -> str:
+    """The drill's page as Material Markdown; the page passed the checks (pages.py, proof.py).
+    `behind`: the question pages that link to it (questions_behind), linked back at its end."""
     """The drill's page as Material Markdown; the page passed the checks (pages.py, proof.py)."""
     drill, source = page.drill, page.page
     name = download_name(drill.id)
@@ -179,6 +202,8 @@ def render_drill_page(page: DrillPage, root: Path, book: StatusBook,
         parts += ["## Red flags {#red-flags}", "",
                   _fold("danger", "What costs you the round (folded: it gives parts of the "
                         "solution away)", red_flags.text, "drill-red-flags")]
+    if behind:
+        parts += ["", questions_block(behind)]
     return "\n".join(parts) + "\n"
 
 

@@ -15,7 +15,8 @@ import pytest
 from helpers import ROOT, write
 from question_pages.drills.bank import verdict_source
 from question_pages.drills.pages import load_drill_pages
-from question_pages.drills.render import hints_block, render_drill_page
+from question_pages.drills.render import hints_block, questions_behind, render_drill_page
+from question_pages.format.parse import parse_page
 from snippet_engine.records.status import StatusBook
 
 JUDGE = '''from _drill import Tests, expect_tensor, need
@@ -137,6 +138,22 @@ def test_the_rendered_page_shows_the_files_and_folds_the_solution(repo: Path) ->
     assert "return x + 1" not in markdown.split('"Show the solution"', 1)[0]
     assert 'href="drill_add-one.py" download' in markdown
     assert "| `values` |" in markdown
+
+
+def test_the_questions_that_link_to_a_drill_are_linked_back(repo: Path) -> None:
+    docs = repo / "docs"
+    linking = write(repo, "docs/llm/adds.md", '---\nquestion: "How does adding work?"\n---\n\n'
+                    "## Explainer\n\nPractise it: [the drill](../drills/add-one.md#task).\n")
+    other = write(repo, "docs/llm/other.md", '---\nquestion: "Unrelated?"\n---\n\n## Explainer\n\n'
+                  "[another drill](../drills/add-one-more.md), and drills/add-one.md as plain text.\n")
+    questions = [parse_page(path, docs) for path in (other, linking)]
+    assert [q.page_id for q in questions_behind("add-one", questions)] == ["llm/adds"]
+    (page,), _ = load_drill_pages(repo)
+    markdown = render_drill_page(page, repo, StatusBook(repo), None,
+                                 questions_behind("add-one", questions))
+    assert markdown.rstrip().endswith("## The questions behind it {#questions}\n\n"
+                                      "- [How does adding work?](../llm/adds.md)")
+    assert "{#questions}" not in render_drill_page(page, repo, StatusBook(repo))
 
 
 def test_each_hint_is_inside_the_one_before() -> None:
