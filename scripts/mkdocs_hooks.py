@@ -76,7 +76,7 @@ from question_pages.format.topics import Topic
 from question_pages.format.validate import validate_page
 from question_pages.render.code_colours import colours_as_ranges
 from question_pages.render.expand import ListedDrill, expand, files_beside
-from question_pages.render.page import render_page
+from question_pages.render.page import listed_by, render_page
 from question_pages.render.sharing import description, structured_data
 from question_pages.render.ties import line_ids
 from question_pages.site_checks import check_site
@@ -297,7 +297,8 @@ def on_page_markdown(markdown: str, page: MkPage, config: MkDocsConfig, files: F
         # the `| e` of docs/overrides/main.html.
         page.meta["description"] = Markup.escape(description(question))
         page.meta["json_ld"] = structured_data(question, page.canonical_url)
-        return render_page(question, ROOT, titles(list(_pages.values())), _book, _failures)
+        return render_page(question, ROOT, titles(list(_pages.values())), _book, _failures,
+                           listed_by(_pages.values()).get(question.page_id, []))
 
     drill = _drills.get(page.file.src_uri)
     if drill is not None:

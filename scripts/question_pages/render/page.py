@@ -8,7 +8,7 @@ outputs, and the related questions, with a fixed anchor on every section.
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -122,15 +122,27 @@ def speaking_note(title: str, text: str) -> str:
             f"per minute; aim for {target})\n{{: .speaking-time }}")
 
 
-def related_block(page: Page, titles: dict[str, str]) -> str:
+def related_block(page: Page, titles: dict[str, str], linked_from: Iterable[str] = ()) -> str:
+    """The page's related questions: those it lists, then those that list it (`linked_from`), so
+    that a link between two questions shows on both pages whichever one's front matter has it."""
     here = page.page_id.split("/")
+    own = list(page.meta.get("related", []))
     items = []
-    for item in page.meta.get("related", []):
+    for item in own + sorted(set(linked_from) - set(own) - {page.page_id}):
         target = item.split("/")
         rel = (target[-1] if target[:-1] == here[:-1] else "../" * (len(here) - 1) + item) + ".md"
         items.append(f"- [{titles.get(item, item)}]({rel})")
     return ("## Related questions {#related-questions data-search-exclude}\n\n"
             + unsearched("\n".join(items)))
+
+
+def listed_by(pages: Iterable[Page]) -> dict[str, list[str]]:
+    """{page id: the pages whose `related:` names it}, in page order."""
+    found: dict[str, list[str]] = {}
+    for page in sorted(pages, key=lambda p: p.page_id):
+        for item in page.meta.get("related", []) or []:
+            found.setdefault(item, []).append(page.page_id)
+    return found
 
 
 def unsearched(markdown: str) -> str:
@@ -170,7 +182,8 @@ def explainer_block(section: Section, root: Path, book: StatusBook,
 
 
 def render_page(page: Page, root: Path, titles: dict[str, str], book: StatusBook | None = None,
-                preview: Mapping[str, PreviewFailure] | None = None) -> str:
+                preview: Mapping[str, PreviewFailure] | None = None,
+                linked_from: Iterable[str] = ()) -> str:
     """The page as Material Markdown. `book`: the snippet statuses its checks read (a new reading
     when not given); `preview` holds a live preview's failed runs, shown in place of their
     snippets' records."""
@@ -208,8 +221,9 @@ def render_page(page: Page, root: Path, titles: dict[str, str], book: StatusBook
                          + "\n")
             if title == "Code":
                 parts.append(notebook_link(page) + "\n")
-    if page.meta.get("related"):
-        parts.append(related_block(page, titles))
+    back = list(linked_from)
+    if page.meta.get("related") or back:
+        parts.append(related_block(page, titles, back))
     return "\n".join(parts) + "\n"
 
 
