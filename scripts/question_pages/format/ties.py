@@ -56,6 +56,7 @@ class Tie:
     text: str | None  # the exact fragment, unescaped; None for a pattern
     pattern: str | None  # a regular expression (re.MULTILINE); None for an exact fragment
     sentence: str  # the line it stands on, markers removed: what an error quotes
+    start: int = 0  # where the marker starts in the line as written
 
     @property
     def fragment(self) -> str:
@@ -90,8 +91,30 @@ def line_ties(number: int, line: str) -> list[Tie]:
         ties.append(Tie(number, match.group("kind"), match.group("ref"),
                         devices if match.group("kind") == "out" else (),
                         _unescape(text, '"') if text is not None else None,
-                        _unescape(pattern, "/") if pattern is not None else None, sentence))
+                        _unescape(pattern, "/") if pattern is not None else None, sentence,
+                        match.start()))
     return ties
+
+
+_BLOCK_START = re.compile(r"^\s*(?:[-*+]\s|\d+\.\s|#|\||>|```|!!!|\?\?\?|===)")
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"'*_`)\]]*\s+")
+
+
+def tied_sentence(lines: dict[int, str], tie: Tie, raw: str) -> str:
+    """The sentence a tie backs, for a reader: the text before its marker back to the previous
+    sentence's end, over the paragraph's earlier lines (`lines`: the page's lines by number,
+    markers removed; `raw`: the tie's line as written). A bullet or table row is its own start."""
+    parts = [strip_ties(raw[:tie.start]).strip()]
+    number = tie.line - 1
+    while not _BLOCK_START.match(raw) and number in lines and lines[number].strip():
+        line = lines[number]
+        parts.insert(0, line.strip())
+        if _BLOCK_START.match(line):
+            break
+        number -= 1
+    text = re.sub(r"^(?:[-*+]|\d+\.)\s+", "", " ".join(p for p in parts if p))
+    pieces = [piece for piece in _SENTENCE_END.split(text) if piece.strip()]
+    return pieces[-1].strip() if pieces else tie.sentence
 
 
 def malformed(line: str) -> bool:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from question_pages.format.model import Page
-from question_pages.format.ties import Tie, find_source, line_span, page_ties
+from question_pages.format.ties import Tie, find_source, line_span, page_ties, tied_sentence
 from question_pages.render.drift_reports import REPORT_DIR, DriftReport
 from snippet_engine.records.record_file import read_record
 from snippet_engine.source.discovery import Snippet
@@ -64,6 +64,20 @@ def _closest(line: str, text: str) -> str:
     return f"closest line `{close[0].strip()}`" if close else "no output"
 
 
+def _page_lines(page: Page) -> dict[int, str]:
+    """The page's lines by number, markers removed (what tied_sentence walks back over)."""
+    lines = dict(page.preamble)
+    for section in page.sections:
+        lines.update(section.body)
+        for sub in section.subsections:
+            lines.update(sub.body)
+    return lines
+
+
+def _sentence(page: Page, tie: Tie) -> str:
+    return tied_sentence(_page_lines(page), tie, page.raw.get(tie.line, tie.sentence))
+
+
 def _out(page: Page, tie: Tie, root: Path, report: DriftReport) -> BrokenTie | None:
     rel = f"snippets/{tie.ref}"
     entry = report.snippets.get(rel)
@@ -79,7 +93,7 @@ def _out(page: Page, tie: Tie, root: Path, report: DriftReport) -> BrokenTie | N
         return None
     else:
         now = f"not in the output ({entry.get('now', '?')}); {_closest(was, now_output)}"
-    return BrokenTie(page.rel, tie.line, tie.sentence, f"{rel}: {tie.fragment}", was, now)
+    return BrokenTie(page.rel, tie.line, _sentence(page, tie), f"{rel}: {tie.fragment}", was, now)
 
 
 def _src(page: Page, tie: Tie, checked: dict[str, dict], version: str) -> BrokenTie | None:
@@ -89,8 +103,8 @@ def _src(page: Page, tie: Tie, checked: dict[str, dict], version: str) -> Broken
     now = (result.get("why", "not found") if result is not None else
            f"not checked on torch {version} yet: run python scripts/check_pages.py --drift-ties "
            f"{version} (with its drift venv)")
-    return BrokenTie(page.rel, tie.line, tie.sentence, f"{tie.ref}: {tie.fragment}", tie.fragment,
-                     now)
+    return BrokenTie(page.rel, tie.line, _sentence(page, tie), f"{tie.ref}: {tie.fragment}",
+                     tie.fragment, now)
 
 
 def broken_ties(pages: list[Page], root: Path, report: DriftReport) -> list[BrokenTie]:

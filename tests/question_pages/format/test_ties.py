@@ -12,7 +12,7 @@ import pytest
 from helpers import run_cli
 from question_pages.format.loading import load_pages
 from question_pages.format.parse import parse_page, words
-from question_pages.format.ties import line_ties, malformed, strip_ties
+from question_pages.format.ties import line_ties, malformed, strip_ties, tied_sentence
 from site_fixture import FIXTURES, build
 
 GOOD = (FIXTURES / "good-page.md").read_text()
@@ -151,3 +151,22 @@ def test_coverage_counts_tied_bullets_red_flags_and_the_rest(site_source: Path) 
     bare = parse_page(site_source / "docs/export/good-page.md", site_source / "docs",
                       GOOD.replace(' [[out export/fixture_tensor.py: "tensor(["]]', ""))
     assert coverage(bare.page_id, {s.title: s.body for s in bare.sections}, bare.raw).bullets_tied == 1
+
+
+def test_the_sentence_a_tie_backs_is_found_over_the_lines_before_it() -> None:
+    """What the drift report quotes: the sentence before the marker, however the paragraph wraps,
+    not the fragment of a line the marker happens to stand on."""
+    raw = {1: "The first call raised an error. It wrote two files,",
+           2: "and neither holds the inputs: they are read from the",
+           3: 'folder it saved. [[src torch/x.py: "a"]] [[out t/s.py: "b"]] The minifier made',
+           4: '22 queries. [[out t/s.py: "Made 22"]]',
+           6: '- A bullet is its own start, [[out t/s.py: "c"]]',
+           7: "| a table | row [[out t/s.py: \"d\"]] |"}
+    lines = {n: strip_ties(line) for n, line in raw.items()}
+    found = [tied_sentence(lines, tie, raw[n]) for n in sorted(raw) for tie in line_ties(n, raw[n])]
+    assert found == [
+        "It wrote two files, and neither holds the inputs: they are read from the folder it saved.",
+        "It wrote two files, and neither holds the inputs: they are read from the folder it saved.",
+        "The minifier made 22 queries.",
+        "A bullet is its own start,",
+        "| a table | row"]
