@@ -28,6 +28,7 @@ for m in ["default", "reduce-overhead", "max-autotune", "max-autotune-no-cudagra
     print(f"{m:27s}", list_mode_options(m))
 print("triton.cudagraphs default:", inductor_config.triton.cudagraphs)
 print("cudagraph_dynamic_shape_warn_limit:", inductor_config.triton.cudagraph_dynamic_shape_warn_limit)
+print("graph_partition default:", inductor_config.graph_partition)
 
 try:
     torch.cuda.CUDAGraph()
