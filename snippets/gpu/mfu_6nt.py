@@ -24,6 +24,13 @@ with FlopCounterMode(display=False) as both:
     model(x).sum().backward()
 print(f"input needs grad: step = {both.get_total_flops() / (n_params * tokens):.2f} * N * tokens")
 
+# Activation checkpointing recomputes forward work in backward: the hardware does more than 6N.
+from torch.utils.checkpoint import checkpoint, set_checkpoint_early_stop
+for early_stop in (True, False):                         # True is the default
+    with set_checkpoint_early_stop(early_stop), FlopCounterMode(display=False) as ck:
+        checkpoint(model, x, use_reentrant=False).sum().backward()
+    print(f"checkpointed, early_stop={early_stop}: step = {ck.get_total_flops() / (n_params * tokens):.2f} * N * tokens")
+
 # MFU = achieved model FLOP/s / peak FLOP/s. EXAMPLE numbers, not a measured run or GPU:
 N, tokens_per_s, peak = 7e9, 3000, 1000e12               # 7B model, tokens/s per GPU, bf16 peak
 achieved = 6 * N * tokens_per_s
