@@ -30,14 +30,28 @@ for cls in (ListNet, ModuleListNet):
     print("parameters:", [n for n, _ in model.named_parameters()])
     opt = torch.optim.SGD(model.parameters(), lr=0.1)
     before = model.layers[0].weight.detach().clone()
+    every_tensor = [p for layer in [*model.layers, model.head] for p in layer.parameters()]
+    snapshot = [p.detach().clone() for p in every_tensor]
     x, y = torch.randn(8, 4), torch.randn(8, 1)
+    losses = []
     for _ in range(3):
         opt.zero_grad()
-        nn.functional.mse_loss(model(x), y).backward()
+        loss = nn.functional.mse_loss(model(x), y)
+        loss.backward()
         opt.step()
+        losses.append(round(loss.item(), 4))
     print("layers[0] has a grad:", model.layers[0].weight.grad is not None,
           "| changed by training:", not torch.equal(before, model.layers[0].weight))
+    changed = sum(not torch.equal(a, b) for a, b in zip(snapshot, every_tensor))
+    print(f"loss over 3 steps: {losses} | tensors changed: {changed} of {len(every_tensor)}")
+    model.eval()
+    print("after .eval(): layers[0].training", model.layers[0].training,
+          "| head.training", model.head.training)
     model.to(torch.float64)
     print("after .to(float64): layers[0]", model.layers[0].weight.dtype,
           "| head", model.head.weight.dtype)
+    try:
+        print("forward in float64: output", model(x.double()).dtype)
+    except RuntimeError as e:
+        print("forward in float64: RuntimeError:", e)
     print("state_dict keys:", list(model.state_dict()))

@@ -22,3 +22,8 @@ sd = m.state_dict()
 print("state_dict keys:", list(sd))
 print("both keys share storage:",
       sd["embed.weight"].data_ptr() == sd["lm_head.weight"].data_ptr())
+
+# Replacing one of the two Parameter objects unties them, without a warning.
+m.lm_head.weight = nn.Parameter(torch.zeros(10, 4))
+print("after replacing lm_head.weight: same object:", m.lm_head.weight is m.embed.weight,
+      "| named_parameters():", [n for n, _ in m.named_parameters()])
