@@ -35,3 +35,30 @@ model.load_state_dict(params_ckpt, assign=True)
 print("keep_vars checkpoint: same object:", model.weight is params_ckpt["weight"])
 print("optimizer still holds the old meta Parameter:",
       opt.param_groups[0]["params"][0] is old_weight, opt.param_groups[0]["params"][0].device)
+
+
+class TiedLM(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.embed = nn.Embedding(10, 4)
+        self.lm_head = nn.Linear(4, 10, bias=False)
+        self.lm_head.weight = self.embed.weight  # one Parameter, two owners
+
+
+tied_ckpt = TiedLM().state_dict()
+with torch.device("meta"):
+    model = TiedLM()
+model.load_state_dict(tied_ckpt, assign=True)
+print("tied model after assign=True: still tied:", model.lm_head.weight is model.embed.weight,
+      "| parameters():", len(list(model.parameters())))
+
+# With the swap flag of torch.__future__, the load swaps into the existing Parameter objects.
+torch.__future__.set_swap_module_params_on_conversion(True)
+with torch.device("meta"):
+    model = nn.Linear(4, 3)
+old_weight = model.weight
+opt = torch.optim.SGD(model.parameters(), lr=0.1)
+model.load_state_dict(checkpoint, assign=True)
+print("swap flag on: same Parameter object kept:", model.weight is old_weight,
+      "| the optimizer's parameter is on", opt.param_groups[0]["params"][0].device)
+torch.__future__.set_swap_module_params_on_conversion(False)
