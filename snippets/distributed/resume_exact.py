@@ -27,6 +27,7 @@ def batches(epoch, skip):
 
 
 def train(model, opt, sched, pos, stop=None):
+    global steps
     epoch, done = pos
     for epoch in range(epoch, EPOCHS):
         for x, y in batches(epoch, done):
@@ -35,6 +36,7 @@ def train(model, opt, sched, pos, stop=None):
             loss.backward()
             opt.step()
             sched.step()
+            steps += 1
             done += 1
             if stop is not None and epoch * 8 + done == stop:
                 return epoch, done
@@ -42,11 +44,13 @@ def train(model, opt, sched, pos, stop=None):
 
 
 # the uninterrupted run
+steps = 0
 model, opt, sched = start()
 train(model, opt, sched, (0, 0))
 reference = torch.cat([p.detach().flatten() for p in model.parameters()])
 
 # the interrupted run: train to step 11, save, die
+steps = 0
 model, opt, sched = start()
 pos = train(model, opt, sched, (0, 0), stop=STOP)
 buf = io.BytesIO()
@@ -58,6 +62,7 @@ for missing in [None, "model", "optim", "sched", "rng", "pos"]:
     buf.seek(0)
     ckpt = torch.load(buf)
     model, opt, sched = start()                         # the restarted process
+    steps = STOP                                        # steps run before the failure
     if missing != "model":
         model.load_state_dict(ckpt["model"])
     if missing != "optim":
@@ -70,5 +75,5 @@ for missing in [None, "model", "optim", "sched", "rng", "pos"]:
     train(model, opt, sched, resume_at)
     final = torch.cat([p.detach().flatten() for p in model.parameters()])
     label = "reload everything" if missing is None else f"skip {missing}"
-    print(f"{label:17}: final lr {opt.param_groups[0]['lr']:.6f},"
+    print(f"{label:17}: {steps} steps, final lr {opt.param_groups[0]['lr']:.6f},"
           f" weights equal to the uninterrupted run: {torch.equal(final, reference)}")
