@@ -1,11 +1,13 @@
 #| devices: cpu
 #| timeout: 120
+import contextlib
 import os
 
 import torch
 import torch.distributed as dist
 import torch.multiprocessing as mp
 import torch.nn.functional as F
+from torch.nn.attention import SDPBackend, sdpa_kernel
 
 N, L, D = 2, 16, 8
 
@@ -63,17 +65,20 @@ def worker(rank):
     from torch.distributed.tensor.experimental import context_parallel
     mesh = init_device_mesh("cpu", (N,))
     q, k, v = (torch.randn(1, 2, L, D) for _ in range(3))
-    try:
-        with context_parallel(mesh, buffers=[q, k, v], buffer_seq_dims=[2, 2, 2]):
-            F.scaled_dot_product_attention(q, k, v, is_causal=True)
-        result = "ran"
-    except Exception as e:
-        result = f"{type(e).__name__}: {e}"
-    results = [None] * N
-    dist.all_gather_object(results, result)
-    if rank == 0:
-        for r, res in enumerate(results):
-            print(f"context_parallel on rank {r}: {res}")
+    for name, backend in [("default", None), ("math", SDPBackend.MATH),
+                          ("efficient", SDPBackend.EFFICIENT_ATTENTION)]:
+        try:
+            with sdpa_kernel(backend) if backend else contextlib.nullcontext():
+                with context_parallel(mesh, buffers=[q, k, v], buffer_seq_dims=[2, 2, 2]):
+                    F.scaled_dot_product_attention(q, k, v, is_causal=True)
+            result = "ran"
+        except Exception as e:
+            result = f"{type(e).__name__}: {e}"
+        results = [None] * N
+        dist.all_gather_object(results, result)
+        if rank == 0:
+            for r, res in enumerate(results):
+                print(f"context_parallel, {name} SDPA backend, rank {r}: {res}")
     dist.destroy_process_group()
 
 
