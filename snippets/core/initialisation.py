@@ -28,3 +28,9 @@ print("  padding row all zero:", bool((emb.weight[0] == 0).all()))
 
 # What He (Kaiming) init for ReLU would give instead
 print(f"He init for ReLU, fan_in 256: std sqrt(2/fan_in) {math.sqrt(2 / 256):.4f}")
+
+# fan_in is read from the weight's shape: weight.size(1) times the kernel's sizes. That is input
+# channels per group for a convolution, output channels per group for a transposed one.
+for name, m in [("Conv2d(64, 64, 3, groups=64)", nn.Conv2d(64, 64, 3, groups=64)),
+                ("ConvTranspose2d(64, 128, 3)", nn.ConvTranspose2d(64, 128, 3))]:
+    report(f"{name} weight {tuple(m.weight.shape)}", m.weight, m.weight.shape[1] * 3 * 3)
