@@ -12,12 +12,12 @@ from torch.distributed.tensor.debug import CommDebugMode
 from torch.distributed.tensor.parallel import ColwiseParallel, RowwiseParallel, parallelize_module
 
 
-class Block(nn.Module):  # norm, then an MLP that widens 8 -> 32 -> 8
-    def __init__(self):
+class Block(nn.Module):  # norm, then an MLP that widens 8 -> 32 -> 8 (or another width)
+    def __init__(self, width=32):
         super().__init__()
         self.norm = nn.LayerNorm(8)
-        self.up = nn.Linear(8, 32)
-        self.down = nn.Linear(32, 8)
+        self.up = nn.Linear(8, width)
+        self.down = nn.Linear(width, 8)
 
     def forward(self, x):
         return self.down(torch.relu(self.up(self.norm(x))))
@@ -71,14 +71,24 @@ def worker(rank, world):
              f"output matches one process: {torch.allclose(y, reference(x), atol=1e-6)}",
              f"input and weight gradients match: "
              f"{torch.allclose(xp.grad, xr.grad, atol=1e-6) and grads_match}"]
+    wide = Block(width=64)  # the same block with an MLP twice as wide: 8 -> 64 -> 8
+    parallelize_module(wide, mesh, {"up": ColwiseParallel(), "down": RowwiseParallel()})
+    xw = x.clone().requires_grad_()
+    with CommBytes() as wide_fwd:
+        yw = wide(xw)
+    with CommBytes() as wide_bwd:
+        yw.sum().backward()
+    lines.append(f"width 64, forward: {wide_fwd.calls}, backward: {wide_bwd.calls}")
+    wide_up_weight = wide.up.weight.full_tensor()  # a collective: every rank calls it
     gathered = [None] * world
     dist.all_gather_object(gathered, lines)
     if rank == 0:
         print("\n".join(gathered[0]))
         print(f"rank 1 printed the same: {gathered[1] == gathered[0]}")
-        w = reference.up.weight
+        w, ww = reference.up.weight, wide_up_weight
         print(f"block input {tuple(x.shape)} float32: {x.numel() * x.element_size()} B; "
-              f"up.weight {tuple(w.shape)}: {w.numel() * w.element_size()} B")
+              f"up.weight {tuple(w.shape)}: {w.numel() * w.element_size()} B; "
+              f"width 64 up.weight {tuple(ww.shape)}: {ww.numel() * ww.element_size()} B")
     dist.destroy_process_group()
 
 
