@@ -53,14 +53,15 @@ def trace(stages, log, held, sends):
 def worker(rank, world):
     dist.init_process_group("gloo", rank=rank, world_size=world)
     torch.manual_seed(1)
-    x, target = torch.randn(8, 4), torch.randn(8, 4)  # one batch of 8: 4 micro-batches of 2
+    x, target = torch.randn(8, 4), torch.randn(8, 4)  # one batch of 8: 4 micro-batches of 2 (or 8 of 1)
     reference = make_model()  # the same step in one process
     ref_loss = mse(reference(x), target)
     ref_loss.backward()
 
     report = []
-    for schedule_cls, n_stages in ((ScheduleGPipe, 2), (Schedule1F1B, 2),
-                                   (ScheduleInterleaved1F1B, 4)):
+    for schedule_cls, n_stages, n_mb in ((ScheduleGPipe, 2, 4), (Schedule1F1B, 2, 4),
+                                         (ScheduleInterleaved1F1B, 4, 4),
+                                         (ScheduleGPipe, 2, 8), (Schedule1F1B, 2, 8)):
         parts = split(make_model(), n_stages)
         mine = list(range(rank, n_stages, world))  # rank 0: stage 0 (and 2), rank 1: 1 (and 3)
         stages = [PipelineStage(parts[i], stage_index=i, num_stages=n_stages,
@@ -68,7 +69,7 @@ def worker(rank, world):
         log, held, sends = [], [0], [0]
         trace(stages, log, held, sends)
         multi = schedule_cls is ScheduleInterleaved1F1B
-        schedule = schedule_cls(stages if multi else stages[0], n_microbatches=4, loss_fn=mse)
+        schedule = schedule_cls(stages if multi else stages[0], n_microbatches=n_mb, loss_fn=mse)
         losses = []
         if rank == 0:
             schedule.step(x)
@@ -84,15 +85,15 @@ def worker(rank, world):
         if losses:
             line += (f", {len(losses)} losses, their mean matches: "
                      f"{torch.allclose(torch.stack(losses).mean(), ref_loss, atol=1e-6)}")
-        report.append((schedule_cls.__name__, n_stages, line))
+        report.append((schedule_cls.__name__, n_stages, n_mb, line))
 
     gathered = [None] * world
     dist.all_gather_object(gathered, report)
     if rank == 0:
-        for k, (name, n_stages, _) in enumerate(report):
-            print(f"--- {name}, {n_stages} stages on {world} ranks, 4 micro-batches")
+        for k, (name, n_stages, n_mb, _) in enumerate(report):
+            print(f"--- {name}, {n_stages} stages on {world} ranks, {n_mb} micro-batches")
             for r in range(world):
-                print(gathered[r][k][2])
+                print(gathered[r][k][3])
     dist.destroy_process_group()
 
 
