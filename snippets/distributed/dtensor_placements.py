@@ -7,6 +7,7 @@ import torch.distributed as dist
 import torch.multiprocessing as mp
 from torch.distributed.device_mesh import init_device_mesh
 from torch.distributed.tensor import Replicate, Shard, distribute_tensor
+from torch.distributed.tensor.debug import CommDebugMode
 
 
 def worker(rank, world):
@@ -27,6 +28,15 @@ def worker(rank, world):
         d = distribute_tensor(full, mesh, placements)
         name = "(" + ", ".join(map(str, placements)) + ")"
         lines.append(f"{name:<32} global {tuple(d.shape)} local {d.to_local().tolist()}")
+    # distribute_tensor communicates: by default rank 0 of each mesh dim is the source of the data.
+    for kwargs in ({}, {"src_data_rank": None}):
+        mine = torch.full((2, 2), rank)  # a different input on every rank
+        comm = CommDebugMode()
+        with comm:
+            d = distribute_tensor(mine, mesh, (Replicate(), Replicate()), **kwargs)
+        sent = {str(op).split(".")[-1]: n for op, n in comm.get_comm_counts().items()} or "none"
+        lines.append(f"full((2, 2), rank) as (R, R), src_data_rank={kwargs.get('src_data_rank', 0)}: "
+                     f"local values {d.to_local().unique().tolist()}, collectives {sent}")
     gathered = [None] * world
     dist.all_gather_object(gathered, lines)
     if rank == 0:

@@ -15,6 +15,17 @@ from torch.distributed.tensor.parallel import ColwiseParallel, RowwiseParallel, 
 from _comm_log import MeshCommLog
 
 
+class KeepWarnings(logging.Handler):
+    """Keeps DTensor's redistribute warnings, to print them in the output, not on stderr."""
+
+    def __init__(self):
+        super().__init__()
+        self.kept = []
+
+    def emit(self, record):
+        self.kept.append(record.getMessage().split(". This is suboptimal")[0])
+
+
 class MLP(nn.Module):
     def __init__(self):
         super().__init__()
@@ -26,10 +37,13 @@ class MLP(nn.Module):
 
 
 def worker(rank, world):
-    # FSDP2 warns that the root returned a view, in case an in-place op follows; none does here.
+    # FSDP2 warns when a wrapped module returns a view, in case an in-place op follows; none does.
     warnings.filterwarnings("ignore", message="FSDP2-wrapped module .* returned a view tensor")
-    # full_tensor() of up.weight warns that it runs two all-gathers, one per mesh dim.
-    logging.getLogger("torch.distributed.tensor._redistribute").setLevel(logging.ERROR)
+    # full_tensor() of up.weight warns that it runs two all-gathers in a row: keep the warning.
+    kept = KeepWarnings()
+    log = logging.getLogger("torch.distributed.tensor._redistribute")
+    log.addHandler(kept)
+    log.propagate = False
     dist.init_process_group("gloo", rank=rank, world_size=world)
     # Mesh dim 1 ("tp") would be the GPUs of one node, mesh dim 0 ("dp") spans the nodes.
     mesh = init_device_mesh("cpu", (2, 2), mesh_dim_names=("dp", "tp"))
@@ -66,6 +80,11 @@ def worker(rank, world):
         ref_opt.step()
         ref_opt.zero_grad()
     lines.append(f"one step's collectives: {comm.summary()}")
+    comm = MeshCommLog(mesh)
+    with comm:
+        model.up.weight.full_tensor()
+    lines.append(f"up.weight.full_tensor(): {comm.summary()}")
+    lines += [f"  warning: {w}" for w in kept.kept]
     trained = {k: v.full_tensor() for k, v in model.state_dict().items()}
     same = all(torch.allclose(trained[k], v, atol=1e-6) for k, v in reference.state_dict().items())
     lines.append(f"after 3 steps, equal to one process on the whole batch: {same}")
