@@ -12,7 +12,7 @@ import torch.multiprocessing as mp
 from torch import nn
 from torch.distributed.checkpoint.state_dict import get_model_state_dict
 from torch.distributed.fsdp import FullyShardedDataParallel as FSDP
-from torch.distributed.fsdp import FlatParameter, StateDictType, fully_shard
+from torch.distributed.fsdp import FlatParameter, ShardingStrategy, StateDictType, fully_shard
 
 WARNED = Counter()  # (category, message) -> how often, in the order first seen
 
@@ -67,6 +67,9 @@ def fsdp1(use_orig_params, lines):
     flat = model._flat_param  # the FlatParameter behind them, shard of this rank
     lines.append(f"  underneath: FlatParameter {isinstance(flat, FlatParameter)}, "
                  f"{flat.numel()} values here, {flat._unpadded_unsharded_size.numel()} unsharded")
+    pieces = [f"{n} pad" if pad else str(n)  # what the unsharded flat vector is made of
+              for n, pad in zip(flat._numels_with_padding, flat._is_padding_mask)]
+    lines.append(f"  flat vector pieces: {', '.join(pieces)}")
     full = model.state_dict()  # the default type is FULL_STATE_DICT
     lines.append(describe("state_dict() " + next(iter(full)), next(iter(full.values()))))
 
@@ -102,6 +105,9 @@ def worker(rank, world):
     fsdp1(False, lines)
     fsdp1(True, lines)
     fsdp2(lines)
+    _, n = catching(lambda: FSDP(build(), device_id=torch.device("cpu"),
+                                 sharding_strategy=ShardingStrategy.NO_SHARD))
+    lines.append(f"FSDP1 sharding_strategy=NO_SHARD (warnings from FSDP(...): {n})")
     gathered = [None] * world
     dist.all_gather_object(gathered, lines)
     if rank == 0:

@@ -41,6 +41,7 @@ def report(name, model, layers):
 
 def worker(rank, world):
     dist.init_process_group("gloo", rank=rank, world_size=world)
+    torch.manual_seed(0)
     x = torch.randn(4, 8)  # float32 input
 
     # FSDP1: one MixedPrecision config per wrapper; buffer_dtype casts buffers too.
