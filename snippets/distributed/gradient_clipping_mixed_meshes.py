@@ -47,6 +47,8 @@ def worker(rank, world):
     except RuntimeError as e:
         if rank == 0:
             print(f"clip_grad_norm_ raised {type(e).__name__}: {str(e).splitlines()[0]}")
+            print(f"  raised from {type(e.__cause__).__name__}; the message goes on: "
+                  f"{str(e).splitlines()[-1].split(' for ')[0]!r}")
 
     # A plain tensor gradient beside DTensor ones: layer 2 not sharded at all.
     plain = build()
