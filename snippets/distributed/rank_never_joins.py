@@ -4,6 +4,7 @@
 when, with timeout=3 s (the default would make it wait 30 minutes)."""
 import datetime
 import os
+import re
 import time
 
 os.environ["TORCH_CPP_LOG_LEVEL"] = "FATAL"  # keep timestamped C++ log lines out of the output
@@ -24,7 +25,9 @@ def worker(rank, world, absent, results):
                                 timeout=datetime.timedelta(seconds=3))
         outcome = "joined"
     except Exception as e:
-        outcome = f"{type(e).__module__}.{type(e).__name__}: {e}"
+        message = re.sub(r", \d+\)", ", <port>)", str(e))  # MASTER_PORT, set by whoever runs it
+        message = re.sub(r"after \d+ seconds", "after <n> seconds", message)  # elapsed, timing
+        outcome = f"{type(e).__module__}.{type(e).__name__}: {message}"
     results.put(f"{outcome} ({when(time.monotonic() - start)} after the call)")
 
 
