@@ -134,6 +134,7 @@ if __name__ == "__main__":
     mp.start_processes(worker, args=(results,), nprocs=WORLD, start_method="fork")
     rows = sorted(results.get() for _ in range(WORLD * len(CONFIGS)))
     MiB = 2**20
+    ddp = None  # DDP's ring-formula bytes, the unit of the "x DDP" column (CONFIGS[0] is DDP)
     print(f"{WORLD} ranks, model S = {sum(p.numel() for p in make_model().parameters()) * 4:,} bytes of fp32")
     for i, name in enumerate(CONFIGS):
         mine = [r for r in rows if r[0] == i]
@@ -145,9 +146,10 @@ if __name__ == "__main__":
         formula = sum(ring(k, s) for k, _, s in calls) / MiB
         gloo = sum(on_gloo(k, s) for k, _, s in calls) / MiB
         wrote = sum(r[2] for r in mine) / WORLD / MiB
+        ddp = formula if ddp is None else ddp
         print(f"== {name}")
         print("   calls: " + ", ".join(f"{k} x{c} in {p} ({t / MiB:.2f} MiB)"
                                      for (k, p), (c, t) in kinds.items()))
-        print(f"   per rank: ring formula {formula:.2f} MiB ({formula / 1.5:.2f} x DDP); "
+        print(f"   per rank: ring formula {formula:.2f} MiB ({formula / ddp:.2f} x DDP); "
               f"gloo's algorithms {gloo:.2f} MiB; written (mean) {wrote:.2f} MiB")
         print(f"   same weights as DDP after the step: {all(r[4] for r in mine)}")
