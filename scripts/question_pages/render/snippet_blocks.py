@@ -144,8 +144,18 @@ def tie_location(record: Record, ref: str, tie: Tie) -> tuple[str, int, int] | N
     for block in output_blocks(record)[0]:
         span = tie.find(block.text)
         if span is not None:
-            return (block_id(ref, record.device, block.part), *line_span(block.text, *span))
+            first, last = shown_lines(block.text, *span)
+            return (block_id(ref, record.device, block.part), first, last)
     return None
+
+
+def shown_lines(text: str, start: int, end: int) -> tuple[int, int]:
+    """The lines of `text[start:end]` as the highlighted block numbers them: Pygments drops the
+    blank lines a block starts with (a record can begin with an empty print), so its line 1 is
+    the text's first non-blank line, and so are `hl_lines` and the ids the marks link to."""
+    first, last = line_span(text, start, end)
+    skipped = len(text) - len(text.lstrip("\n"))
+    return max(first - skipped, 1), max(last - skipped, 1)
 
 
 def _output(block: OutputBlock, ref: str, device: str, ties: Sequence[Tie]) -> str:
@@ -155,7 +165,7 @@ def _output(block: OutputBlock, ref: str, device: str, ties: Sequence[Tie]) -> s
     for tie in ties:
         span = tie.find(block.text)
         if span is not None:
-            first, last = line_span(block.text, *span)
+            first, last = shown_lines(block.text, *span)
             lines.update(range(first, last + 1))
     if not lines:
         return fence(block.text, "text")

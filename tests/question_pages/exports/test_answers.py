@@ -62,7 +62,9 @@ def _text(nodes: list) -> str:
 
 
 def page_answers(built: str) -> dict:
-    """The answers as the built page shows them, in questions.json's shape (text only)."""
+    """The answers as the built page shows them, in questions.json's shape (text only). A tie's
+    mark (a small link to the evidence, render/ties.py) is not part of the answer's text."""
+    built = re.sub(r'\s*<a class="tie tie-\w+"[^>]*>.*?</a>', "", built, flags=re.DOTALL)
     top = _between(built, "short-answer", "code")
     (bullets,) = [n for n in _after(top, "short-answer") if isinstance(n, Tag) and n.name == "ul"]
     spoken = {}

@@ -1,5 +1,6 @@
-"""render/page.py: a link between two questions shows on both pages, whichever one's front
-matter names it (issue 35 asked for related links both ways)."""
+"""Rendering a page: a link between two questions shows on both pages, whichever one's front
+matter names it (issue 35 asked for related links both ways); a tied output line is numbered as
+the highlighted block numbers it (render/snippet_blocks.py)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 from helpers import write
 from question_pages.format.parse import parse_page
 from question_pages.render.page import listed_by, related_block
+from question_pages.render.snippet_blocks import shown_lines
 
 
 def _page(root: Path, page_id: str, related: list[str]):
@@ -35,3 +37,13 @@ def test_a_page_lists_its_own_related_then_those_that_list_it(tmp_path: Path) ->
     items = [line for line in block.split("\n") if line.startswith("- [")]
     assert items == ["- [RoPE?](rope.md)", "- [export/kv-cache-decoder](../export/kv-cache-decoder.md)",
                      "- [Guards?](../compile/guards.md)"]
+
+
+def test_a_tied_line_is_numbered_as_the_highlighted_block_numbers_it() -> None:
+    # A record that starts with blank lines: Pygments drops them, so the highlighted block's
+    # line 1 is "def forward"; a mark and hl_lines counted from the raw text pointed 3 lines off
+    # (a link to a line id that did not exist: test_links caught it on export/data-dependent-guards).
+    text = "\n\n\ndef forward(x):\n    return x\nerror: the point\n"
+    start = text.index("error")
+    assert shown_lines(text, start, start + 5) == (3, 3)
+    assert shown_lines("a\nb\n", 2, 3) == (2, 2)
