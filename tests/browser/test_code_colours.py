@@ -88,7 +88,7 @@ def _near(pixels: list[list[int]], rgb: list[float], within: float = 24) -> int:
 
 def _first_range_clip(page: Page, group: str) -> dict[str, float]:
     """Scroll the first range of `group` that sits in an open code block into view, and give its
-    box on the screen."""
+    box on the screen (the first one wholly on the screen)."""
     return page.evaluate("""group => {
       for (const range of CSS.highlights.get("code-" + group) || []) {
         const live = document.createRange();
@@ -98,7 +98,9 @@ def _first_range_clip(page: Page, group: str) -> dict[str, float]:
         if (box.width < 4 || live.toString().trim().length < 2) continue;
         range.startContainer.parentElement.closest("pre").scrollIntoView({block: "center"});
         const seen = live.getBoundingClientRect();
-        if (seen.width < 4 || seen.top < 60) continue;
+        // On a phone a token far along a long line is scrolled out of its block, off the screen.
+        if (seen.width < 4 || seen.top < 60 || seen.left < 0 || seen.right > innerWidth
+            || seen.bottom > innerHeight) continue;
         return {x: seen.left, y: seen.top, width: seen.width, height: seen.height};
       }
       return null;

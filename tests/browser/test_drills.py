@@ -121,7 +121,13 @@ def test_the_download_judges_the_file_the_reader_edited(real_site: Site, browser
                                       capture_output=True, text=True, timeout=300, check=False)
 
             first = judge()
-            assert first.returncode == 1 and "verdict: not yet (0 of" in first.stdout, first.stdout[-2000:]
+            # The starter as it comes fails, with the verdict the build recorded for it (a stub
+            # passes none; debug-small-gpt's buggy GPT already has the right state_dict).
+            recorded = (real_site.root / "snippets" / "drills" / drill_id /
+                        "judge_starter.cpu.txt").read_text()
+            verdict = re.search(r"^verdict: not yet \(\d+ of \d+ tests pass\)$", recorded, re.M)
+            assert verdict, recorded
+            assert first.returncode == 1 and verdict.group(0) in first.stdout, first.stdout[-2000:]
             _open(page, "Show the solution")
             reference = page.locator("details.drill-solution pre").first.inner_text()
             drill = load_drill(real_site.root / "snippets" / "drills" / drill_id, real_site.root)
