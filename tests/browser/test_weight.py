@@ -12,6 +12,8 @@ import statistics
 import pytest
 from playwright.sync_api import Browser
 
+from question_pages.render.page import BACKLINKS
+
 from .gates import Weight, first_visit_weight
 from .page_sample import sample
 from .page_templates import templates
@@ -50,7 +52,12 @@ from .sites import Site
 # index 91,156 bytes in 10. The budgets go from 112,000 and 95,000 down to 110,000 and 94,000.
 # DOMContentLoaded is measured and reported (build/site-report/summary.json), never asserted: timing on a
 # shared machine is noisy, and speed goals belong in a report, not in a test.
-BYTES_BUDGET = {"question": 110_000, "index": 94_000}
+# Measured on 2026-12-06 with 125 questions (llm, gpu, 17 more core and distributed pages) and every
+# claim's tie drawn as a mark: the heaviest question page (distributed/fsdp1-vs-fsdp2/, four snippets
+# and 84 marks) 111,592 bytes in 15 requests, 922 elements; of its 25,480-byte HTML the marks are
+# about 2.7 kB (gzip of the page with and without them). Heavier content, not heavier scripts: the
+# question budget goes from 110,000 to 113,000.
+BYTES_BUDGET = {"question": 113_000, "index": 94_000}
 VISITS = 3
 
 
@@ -107,9 +114,13 @@ def test_first_visit_does_not_grow_with_the_bank(real_site: Site, grown_site: Si
     assert extra >= 300, f"the grown site has only {extra} more questions"
     if which == "question":
         new_topics = len(grown_site.topics) - len(real_site.topics)
-        assert grown.dom_elements - real.dom_elements <= new_topics * QUESTION_PAGE_TOPIC_ELEMENTS, (
+        # Plus, at most, the related questions that list this page (render/page.py shows up to
+        # BACKLINKS of them, an <li> and an <a> each): bounded, however many pages name it.
+        allowed = new_topics * QUESTION_PAGE_TOPIC_ELEMENTS + 2 * BACKLINKS
+        assert grown.dom_elements - real.dom_elements <= allowed, (
             f"{rel} gained {grown.dom_elements - real.dom_elements} elements with {new_topics} more "
-            f"topics of {QUESTION_PAGE_TOPIC_ELEMENTS} each: its navigation grows with its topic")
+            f"topics of {QUESTION_PAGE_TOPIC_ELEMENTS} each (and up to {BACKLINKS} related questions "
+            "that list it): its navigation grows with its topic")
     assert all(v < GROWTH_LIMIT for v in growth.values()), (
         f"{rel}: with {extra} more questions a first visit grows by "
         f"{growth['bytes']:.1%} in bytes ({real.transferred_bytes} to {grown.transferred_bytes}) and "

@@ -28,6 +28,10 @@ def bundle(drill: Drill, root: Path) -> str:
     framework = root / FRAMEWORK
     starter = drill.starter.read_text(encoding="utf-8").rstrip("\n")
     return "\n".join([
+        # Python reads an encoding declaration from either of the first two lines of a file (PEP
+        # 263): "# Drill speculative-decoding: write ..." declared the encoding "write", and the
+        # file did not run. Declaring it on line 1 ends the search there.
+        "# -*- coding: utf-8 -*-",
         f"# Drill {drill.id}: write the solution below, then judge it with plain python:",
         f"#     python drill_{drill.id}.py            judges the solution in this file",
         f"#     python drill_{drill.id}.py mine.py    judges the solution in mine.py",

@@ -122,13 +122,19 @@ def speaking_note(title: str, text: str) -> str:
             f"per minute; aim for {target})\n{{: .speaking-time }}")
 
 
+BACKLINKS = 5
+
+
 def related_block(page: Page, titles: dict[str, str], linked_from: Iterable[str] = ()) -> str:
     """The page's related questions: those it lists, then those that list it (`linked_from`), so
     that a link between two questions shows on both pages whichever one's front matter has it."""
     here = page.page_id.split("/")
     own = list(page.meta.get("related", []))
+    # At most BACKLINKS of the pages that list this one: a page many others name would otherwise
+    # carry a list (and a DOM) that grows with the bank (tests/browser/test_weight.py).
+    back = sorted(set(linked_from) - set(own) - {page.page_id})[:BACKLINKS]
     items = []
-    for item in own + sorted(set(linked_from) - set(own) - {page.page_id}):
+    for item in own + back:
         target = item.split("/")
         rel = (target[-1] if target[:-1] == here[:-1] else "../" * (len(here) - 1) + item) + ".md"
         items.append(f"- [{titles.get(item, item)}]({rel})")

@@ -14,6 +14,7 @@ import pytest
 from helpers import ROOT
 from question_pages.drills.bank import load_bank
 from question_pages.drills.bundle import bundle
+from question_pages.drills.render import download_name
 
 DRILLS = ROOT / "scripts" / "drills.py"
 ATTENTION = ROOT / "snippets" / "drills" / "attention-from-scratch"
@@ -102,3 +103,14 @@ def test_the_download_carries_the_judge_the_records_proved() -> None:
     text = bundle(drill, ROOT)
     assert (ROOT / "snippets" / "_drill.py").read_text(encoding="utf-8") in text
     assert drill.judge.read_text(encoding="utf-8") in text
+
+
+def test_every_drills_download_is_a_python_file_that_compiles(tmp_path: Path) -> None:
+    # "# Drill speculative-decoding: write ..." on line 1 was read as an encoding declaration
+    # ("coding: write") and the download did not run at all.
+    for drill in load_bank(ROOT):
+        path = tmp_path / download_name(drill.id)
+        path.write_bytes(bundle(drill, ROOT).encode("utf-8"))
+        done = subprocess.run([sys.executable, "-m", "py_compile", str(path)], capture_output=True,
+                              text=True, check=False)
+        assert done.returncode == 0, f"{drill.id}: {done.stderr}"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from helpers import write
 from question_pages.format.parse import parse_page
-from question_pages.render.page import listed_by, related_block
+from question_pages.render.page import BACKLINKS, listed_by, related_block
 from question_pages.render.snippet_blocks import shown_lines
 
 
@@ -47,3 +47,12 @@ def test_a_tied_line_is_numbered_as_the_highlighted_block_numbers_it() -> None:
     start = text.index("error")
     assert shown_lines(text, start, start + 5) == (3, 3)
     assert shown_lines("a\nb\n", 2, 3) == (2, 2)
+
+
+def test_the_pages_that_list_a_page_are_shown_up_to_a_bound(tmp_path: Path) -> None:
+    target = _page(tmp_path, "llm/kv-cache", ["llm/rope"])
+    many = [f"core/p{n:02d}" for n in range(12)]
+    block = related_block(target, {}, many)
+    items = [line for line in block.split("\n") if line.startswith("- [")]
+    assert items[0] == "- [llm/rope](rope.md)"
+    assert len(items) == 1 + BACKLINKS and items[1] == "- [core/p00](../core/p00.md)"
