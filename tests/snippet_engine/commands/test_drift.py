@@ -104,7 +104,9 @@ def test_ctrl_c_leaves_no_report_and_no_record_touched(recorded: Path, tmp_path:
         time.sleep(0.2)
     assert marker.exists(), "the slow snippet never started"
     proc.send_signal(signal.SIGINT)
-    _, stderr = proc.communicate(timeout=60)
+    # In the full test command a stop has taken over 60 s (three fresh-clone runs, cause not found;
+    # alone it takes about 5 s): the stop must still be clean, however long it takes.
+    _, stderr = proc.communicate(timeout=300)
     assert proc.returncode == 130 and "no report was written" in stderr, stderr
     assert sorted(p.name for p in reports.iterdir()) == ["torch-old.json"]
     assert old.read_text() == "{}\n"
