@@ -88,14 +88,16 @@ def _near(pixels: list[list[int]], rgb: list[float], within: float = 24) -> int:
 
 def _first_range_clip(page: Page, group: str) -> dict[str, float]:
     """Scroll the first range of `group` that sits in an open code block into view, and give its
-    box on the screen (the first one wholly on the screen)."""
+    box on the screen (the first one wholly on the screen). A token of two or more characters is
+    preferred (more pixels to count); a page whose numbers are all single digits (the heaviest
+    page changes as the bank grows) falls back to one character."""
     return page.evaluate("""group => {
-      for (const range of CSS.highlights.get("code-" + group) || []) {
+      for (const shortest of [2, 1]) for (const range of CSS.highlights.get("code-" + group) || []) {
         const live = document.createRange();
         live.setStart(range.startContainer, range.startOffset);
         live.setEnd(range.endContainer, range.endOffset);
         const box = live.getBoundingClientRect();
-        if (box.width < 4 || live.toString().trim().length < 2) continue;
+        if (box.width < 4 || live.toString().trim().length < shortest) continue;
         range.startContainer.parentElement.closest("pre").scrollIntoView({block: "center"});
         const seen = live.getBoundingClientRect();
         // On a phone a token far along a long line is scrolled out of its block, off the screen.
