@@ -19,8 +19,27 @@ SITE_REPORT = helpers.ROOT / "build" / "site-report" / "summary.json"
 _started = time.time()
 
 
+# Every test phase's seconds, as the process that prints the report receives them (under xdist,
+# the controller): written beside the site report at the end, so that a slow run can be taken
+# apart without a second run (--durations prints only the longest few).
+DURATIONS = helpers.ROOT / "build" / "test-durations.json"
+_durations: dict[str, float] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    _durations[f"{report.when} {report.nodeid}"] = round(report.duration, 2)
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """The site's measurements, if this run wrote them (not a file left by an earlier run)."""
+    """The site's measurements, if this run wrote them (not a file left by an earlier run); every
+    test phase's seconds into build/test-durations.json."""
+    if _durations:
+        DURATIONS.parent.mkdir(parents=True, exist_ok=True)
+        ranked = dict(sorted(_durations.items(), key=lambda item: -item[1]))
+        DURATIONS.write_text(json.dumps({"total_s": round(sum(ranked.values()), 1),
+                                         "phases": ranked}, indent=1) + "\n", encoding="utf-8")
+        terminalreporter.write_line(f"every test phase's seconds: {DURATIONS.relative_to(helpers.ROOT)}"
+                                    f" ({sum(ranked.values()):.0f} s of work in all)")
     try:
         if SITE_REPORT.stat().st_mtime < _started:
             return
