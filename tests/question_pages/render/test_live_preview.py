@@ -21,6 +21,9 @@ from snippet_engine.records.record_file import read_record
 SNIPPET = "snippets/export/fixture_plain.py"
 PAGE = "export/other-page/"
 SECOND = "export/good-page/"  # shows the snippet too, in the copies of the test below
+# The first build of `mkdocs serve` (the server answers nothing until it is done): seconds on an
+# idle machine, over a minute when the machine is shared (a CI run beside other work failed at 60).
+STARTUP_S = 240
 
 
 def _text(body: str) -> str:
@@ -70,7 +73,7 @@ def test_an_edited_snippet_shows_its_new_output_and_a_failure_is_never_recorded(
     log = tmp_path / "serve.log"
     with serving(copy, log) as (base, server_pid):
         url = base + PAGE
-        assert "plain output, no CUDA record" in _text(wait_for(url, bool, 60)[1])
+        assert "plain output, no CUDA record" in _text(wait_for(url, bool, STARTUP_S)[1])
 
         # The page ties a sentence to "plain output": an edit that keeps it keeps the page valid.
         snippet.write_text("print('plain output, edited while the preview runs')\n")
@@ -120,7 +123,7 @@ def test_a_snippet_save_rebuilds_every_page_that_shows_it_as_a_full_rebuild_woul
     good.write_text(good.read_text().replace(marker, marker + '\n{{ snippet("export/fixture_plain.py") }}\n'))
     with serving(copy, tmp_path / "serve.log") as (base, _):
         for page in (PAGE, SECOND):
-            assert "plain output, no CUDA record" in _text(wait_for(base + page, bool, 60)[1])
+            assert "plain output, no CUDA record" in _text(wait_for(base + page, bool, STARTUP_S)[1])
 
         (copy / SNIPPET).write_text("print('plain output saved during serve')\n")
         wait_for(base + PAGE, lambda b: "saved during serve" in _text(b), 90)
