@@ -137,7 +137,7 @@ test("on the eve and on the day of the interview, a question rated again is not 
   // Issue 39, 1: the limit was "the day before the interview, never before now", so on the eve
   // and on the day itself a question rated Review or Not yet became due "now", due all day.
   const interview = "2026-12-04";
-  for (const [day, label] of [[3, "the eve"], [4, "the day"]]) {
+  for (const [day, label] of /** @type {[number, string][]} */ ([[3, "the eve"], [4, "the day"]])) {
     for (const hour of [0, 9, 23]) {
       const now = new Date(2026, 11, day, hour, 30);
       const today = core.dayOf(now);
@@ -162,7 +162,8 @@ test("the last day of a three-day plan: each due question once, then none is due
   const questions = ["a", "b", "c", "d", "e", "f"].map((s) => ({ id: "export/" + s }));
   /** @type {any} */
   const value = { version: 2, interview: interview, questions: {} };
-  const at = (d, h, m = 0) => new Date(2026, 11, d, h, m);
+  /** @param {number} d @param {number} h */
+  const at = (d, h) => new Date(2026, 11, d, h);
   value.questions["export/a"] = rated("not-yet", at(1, 11), null, interview);                // due Dec 2
   value.questions["export/b"] = rated("review", at(2, 20), rated("not-yet", at(1, 11), null, interview), interview);
   for (const s of ["c", "d", "e", "f"]) value.questions["export/" + s] = rated("review", at(1, 10 + "cdef".indexOf(s)));
@@ -170,9 +171,12 @@ test("the last day of a three-day plan: each due question once, then none is due
   const on = core.dayOf(now);
   const dueToday = () => questions.filter((q) => core.isDue(value.questions[q.id], on)).map((q) => q.id);
   assert.equal(dueToday().length, 6, JSON.stringify(value.questions));
+  /** @type {string[]} */
   const offered = [];
+  /** @type {string | undefined} */
   let skip;
   for (let step = 0; step < 20; step++) {
+    /** @type {any} */
     const pick = core.nextQuestion(questions, value, on, skip);
     if (!pick || !pick.due) break;
     assert.ok(!offered.includes(pick.question.id), `${pick.question.id} offered again after ${offered.join(", ")}`);
@@ -190,25 +194,28 @@ test("the last day of a three-day plan: each due question once, then none is due
 
 test("what is due comes longest overdue first, then the one rated longest ago: one just rated goes last", () => {
   const questions = ["a", "b", "c", "d"].map((s) => ({ id: "export/" + s }));
+  /** @param {number} d @param {number} h */
+  const local = (d, h) => new Date(2026, 11, d, h).toISOString();  // the reader's own clock
+  /** @param {string} due @param {string} ratedAt */
   const e = (due, ratedAt) => ({ ...rated("review", new Date(ratedAt)), due: due, rated: ratedAt });
   /** @type {any} */
   const value = { version: 2, interview: null, questions: {
     // Rated again this morning by an older version of the site: due "now", still due today.
-    "export/a": e("2026-12-03T09:00:00.000Z", "2026-12-03T09:00:00.000Z"),
-    "export/b": e("2026-12-03T15:00:00.000Z", "2026-12-01T15:00:00.000Z"),
-    "export/c": e("2026-12-02T18:00:00.000Z", "2026-11-30T18:00:00.000Z"),
-    "export/d": e("2026-12-03T00:00:00.000Z", "2026-12-02T20:00:00.000Z") } };
+    "export/a": e(local(3, 9), local(3, 9)),
+    "export/b": e(local(3, 15), local(1, 15)),
+    "export/c": e(local(2, 18), local(0, 18)),
+    "export/d": e(local(3, 0), local(2, 20)) } };
+  /** @type {string[]} */
   const order = [];
-  let skip;
-  const on = "2026-12-03";
+  const on = core.dayOf(new Date(2026, 11, 3, 12));
   for (let i = 0; i < 4; i++) {
-    const pick = core.nextQuestion(questions.filter((q) => !order.includes(q.id)), value, on, skip);
+    const pick = core.nextQuestion(questions.filter((q) => !order.includes(q.id)), value, on);
     order.push(pick.question.id);
   }
   assert.deepEqual(order, ["export/c", "export/b", "export/d", "export/a"]);
   assert.equal(core.nextQuestion([], value, on), null);
   // Nothing due: the first not started, in the order given.
-  assert.equal(core.nextQuestion([{ id: "export/a" }, { id: "export/z" }], value, "2026-11-01").question.id, "export/z");
+  assert.equal(core.nextQuestion([{ id: "export/a" }, { id: "export/z" }], value, core.dayOf(new Date(2026, 10, 1))).question.id, "export/z");
 });
 
 test("import: full timestamps decide, follow-ups merge on their own", () => {
