@@ -29,7 +29,7 @@ export function interviewLimit(interview, now) {
 
 /**
  * The entry a rating gives, from the one before it: FSRS (ts-fsrs, no fuzz, waits in whole
- * days) on the question's card; "Got it" marks it done; "Not yet" comes back the same or next
+ * days) on the question's card; "Got it" marks it done; "Not yet" comes back the next
  * day; before an interview, nothing rated Review or Not yet comes back after the day before it
  * (on the eve, after the morning of the interview: interviewLimit). So it is never due again the
  * day it is rated: FSRS waits at least a whole day (no short-term steps), and the limit is never
