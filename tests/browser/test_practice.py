@@ -276,3 +276,52 @@ def test_new_pages_and_states_pass_axe(open_page: Callable[[str], Page], state: 
                                     "InterviewProgress.rate('export/graph-signature', 'review'); }"))
     problems = serious_accessibility_violations(page)
     assert not problems, "\n".join(problems)
+
+
+def test_a_malformed_hash_throws_nothing_and_the_page_still_works(real_site: Site,
+                                                                  context: BrowserContext) -> None:
+    """Issue 39, 7: the explainer read the hash with decodeURIComponent, which throws on a bad
+    escape ("#%", "#%E0%A4%A"): an error on load and at every such hashchange. The `context`
+    fixture fails the test on any script error; the page's links and self-test still work."""
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(real_site.url(QUESTION + "/#%E0%A4%A"), wait_until="load")
+    expect(page.locator(".practice-slot[data-ready]")).to_have_count(1)
+    for bad in ("%", "%zz", "%E0%A4%A", "explainer%"):
+        page.evaluate("hash => { location.hash = hash; }", bad)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => setTimeout(r, 50)))")
+    assert not errors, errors
+    # A good link to a folded section of the explainer still opens it.
+    heading = page.evaluate("""() => {
+        const fold = document.querySelector('details.explainer-fold:not([open])');
+        const heading = fold && fold.previousElementSibling;
+        return heading && heading.id ? heading.id : null; }""")
+    assert heading, "the explainer has a folded section under a heading with an id"
+    page.evaluate("hash => { location.hash = hash; }", heading)
+    expect(page.locator(f"[id='{heading}'] + details.explainer-fold")).to_have_attribute("open", "")
+    page.get_by_role("button", name="Practise this question").click()
+    expect(page.locator(".practice-panel")).to_be_visible()
+    assert not errors, errors
+
+
+def test_going_to_practice_after_load_starts_the_self_test_as_on_load(
+        open_page: Callable[[str], Page]) -> None:
+    """Issue 39, 7: `#practice` started the self-test only when the page was opened with it; a
+    link to #practice on the page, or the hash typed after load (a hashchange), did nothing."""
+    page = open_page(QUESTION + "/")
+    expect(page.locator(".practice-slot[data-ready]")).to_have_count(1)  # practice.js has run
+    expect(page.locator(".practice-panel")).to_have_count(0)
+    page.evaluate("() => { location.hash = 'practice'; }")
+    expect(page.locator(".practice-panel")).to_be_visible()
+    for anchor in ("short-answer", "basics", "solid-answer", "explainer"):
+        expect(page.locator(f"#{anchor}")).to_be_hidden()
+    # Stopping shows the page and leaves #practice, so a link to it starts the self-test again.
+    page.get_by_role("button", name="Stop practising and show the page").click()
+    expect(page.locator(".practice-panel")).to_have_count(0)
+    expect(page.locator("#basics")).to_be_visible()
+    assert not page.url.endswith("#practice"), page.url
+    page.evaluate("""() => { const a = document.createElement('a'); a.href = '#practice';
+                             a.textContent = 'practise'; document.body.appendChild(a); a.click(); }""")
+    expect(page.locator(".practice-panel")).to_be_visible()
+    expect(page.locator("#short-answer")).to_be_hidden()

@@ -412,3 +412,81 @@ def test_the_study_plan_aims_at_topics_and_a_level_with_minutes(go: Callable[[st
     assert "topics=export" in page.url and "interview=2026-12-03" in page.url
     only_export = [q for q in wanted if q["topic"] == "export"]
     expect(listed).to_have_count(len(only_export))
+
+
+# Six questions for the last days of a three-day plan (interview on 2026-12-04).
+LAST_DAYS = ["export/graph-signature", "compile/graph-breaks", "compile/guard-overhead",
+             "compile/cold-start", "compile/compile-modes", "export/aotinductor"]
+
+
+def rate_at(page: Page, when: str, question: str, rating: str) -> None:
+    """A rating through the page's own storage.js, at `when` on the page's clock."""
+    page.clock.set_fixed_time(when)
+    page.evaluate(with_progress("""async ([id, r]) => { await InterviewProgress.loadScheduler();
+                                   InterviewProgress.rate(id, r); }"""), [question, rating])
+
+
+def practise_what_is_due(go: Callable[[str], Page], day: str, count: int) -> list[tuple[str, str]]:
+    """From Your progress on `day`, "Practise what is due" and then each "Next" link to a due
+    question, rating each as it comes (Review, Not yet, ...), a few minutes apart, until the
+    self-test says nothing else is due. Each question's id and what its rating said, in order."""
+    page = go("progress/")
+    page.clock.set_fixed_time(f"{day}T09:00:00")
+    page.reload(wait_until="load")
+    expect(page.locator(".progress-line")).to_contain_text(f"Due for review today: {count}.")
+    page.get_by_role("link", name=f"Practise what is due ({count})").click()
+    seen: list[tuple[str, str]] = []
+    for step in range(2 * count + 2):
+        page.wait_for_url(re.compile(r"#practice$"))
+        question = page.locator(".practice-slot").get_attribute("data-question") or ""
+        assert question not in [q for q, _ in seen], (
+            f"{question} offered again on {day} before the other due questions: {[q for q, _ in seen]}")
+        expect(page.locator(".practice-panel")).to_be_visible()
+        page.clock.set_fixed_time(f"{day}T09:{5 * (step + 1):02d}:00")
+        page.get_by_role("button", name="Reveal the short answer").click()
+        rating = "Review" if step % 2 == 0 else "Not yet"
+        page.locator(".practice-panel").get_by_role("button", name=rating, exact=True).click()
+        result = page.locator(".practice-result")
+        expect(result).to_contain_text(re.compile(r"Next: |Nothing else is due"))
+        seen.append((question, result.inner_text()))
+        link = result.locator(".practice-next")
+        if not link.count() or not (link.get_attribute("href") or "").endswith("#practice"):
+            break
+        link.click()
+    return seen
+
+
+def test_the_last_day_of_a_three_day_plan_offers_every_due_question_once_until_none_is_due(
+        go: Callable[[str], Page]) -> None:
+    """Issue 39, 1: on the eve of the interview "Practise what is due" went back and forth between
+    two questions rated again (each due "now", ahead of the others due later that day) and the
+    count never reached zero. Run the last day of a three-day plan, and the day of the interview,
+    with the clock advanced: every due question comes once, then none is due."""
+    page = go("progress/")
+    # Day 1: four questions rated before an interview date was kept: due on day 3 at 10:00-ish,
+    # later than the reader starts that day.
+    for minute, question in enumerate(LAST_DAYS[2:]):
+        rate_at(page, f"2026-12-01T10:{minute:02d}:00", question, "review")
+    page = go("study-plan/?days=3")
+    page.get_by_role("button", name="Make the plan").click()
+    expect(page.locator(".plan-day")).to_have_count(3)
+    assert stored(page)["interview"] == "2026-12-04"  # type: ignore[index]
+    rate_at(page, "2026-12-01T11:00:00", LAST_DAYS[0], "not-yet")
+    rate_at(page, "2026-12-01T11:05:00", LAST_DAYS[1], "not-yet")
+    rate_at(page, "2026-12-02T20:00:00", LAST_DAYS[1], "review")  # kept before the day before
+    # Day 3, the last day of the plan: six due, each offered once, then none.
+    eve = practise_what_is_due(go, "2026-12-03", 6)
+    assert sorted(q for q, _ in eve) == sorted(LAST_DAYS)
+    for question, said in eve:
+        assert "It comes back on 2026-12-04." in said, (question, said)  # the morning of the interview
+    page = go("progress/")
+    expect(page.locator(".progress-line")).to_contain_text("Due for review today: 0.")
+    expect(page.get_by_role("link", name=re.compile("Practise what is due"))).to_have_count(0)
+    # The day of the interview: the six are back for a last look, each once, then none.
+    day = practise_what_is_due(go, "2026-12-04", 6)
+    assert sorted(q for q, _ in day) == sorted(LAST_DAYS)
+    for question, said in day:
+        back = re.search(r"It comes back on (\d{4}-\d\d-\d\d)\.", said)
+        assert back and back.group(1) > "2026-12-04", (question, said)
+    page = go("progress/")
+    expect(page.locator(".progress-line")).to_contain_text("Due for review today: 0.")

@@ -9,9 +9,10 @@ import * as fsrs from "ts-fsrs";
 import * as rules from "../../docs/assets/javascripts/progress-core.js";
 import * as scheduling from "../../docs/assets/javascripts/scheduling.js";
 import * as days from "../../docs/assets/javascripts/days.js";
+import * as format from "../../docs/assets/javascripts/progress-format.js";
 
 /** @type {any} the modules' own functions are type-checked in them; here results are read freely */
-const core = { ...rules, ...scheduling, ...days };
+const core = { ...format, ...rules, ...scheduling, ...days };
 
 const NOW = new Date("2026-12-01T10:00:00.000Z");
 const V1 = JSON.parse(fs.readFileSync(new URL("fixtures/progress-v1.json", import.meta.url), "utf8"));
@@ -122,13 +123,99 @@ test("before the interview, nothing rated Review or Not yet comes back after it"
   assert.ok(core.dayOf(kept.due) < interview, `${kept.due} is before ${interview}`);
   const notYet = rated("not-yet", later, entry, interview);
   assert.ok(core.dayOf(notYet.due) <= core.dayOf(core.startOfDay(later, 1)));
-  // Interview tomorrow: it comes back today. After the interview, no limit.
+  // Interview tomorrow: there is no day before it left, so it comes back on the day itself (the
+  // morning of the interview), not again today. After the interview, no limit.
   const tomorrow = core.dayOf(core.startOfDay(later, 1));
-  assert.equal(core.dayOf(rated("review", later, entry, tomorrow).due), core.dayOf(later));
+  assert.equal(core.dayOf(rated("review", later, entry, tomorrow).due), tomorrow);
   const past = core.dayOf(core.startOfDay(later, -1));
   assert.equal(rated("review", later, entry, past).due, free.due);
   // Every rating still passes the validator.
   for (const e of [free, kept, notYet]) assert.deepEqual(core.checkEntry("export/a", e, later.getTime()), e);
+});
+
+test("on the eve and on the day of the interview, a question rated again is not due again that day", () => {
+  // Issue 39, 1: the limit was "the day before the interview, never before now", so on the eve
+  // and on the day itself a question rated Review or Not yet became due "now", due all day.
+  const interview = "2026-12-04";
+  for (const [day, label] of /** @type {[number, string][]} */ ([[3, "the eve"], [4, "the day"]])) {
+    for (const hour of [0, 9, 23]) {
+      const now = new Date(2026, 11, day, hour, 30);
+      const today = core.dayOf(now);
+      let entry = null;
+      for (const rating of ["review", "not-yet", "review", "not-yet", "not-yet", "review"]) {
+        entry = rated(rating, now, entry, interview);
+        assert.ok(core.dayOf(entry.due) > today, `${label} ${hour}:30, ${rating}: due ${entry.due}, not again today`);
+        assert.ok(!core.isDue(entry, today), `${label} ${hour}:30, ${rating}: not due today`);
+        assert.deepEqual(core.checkEntry("export/a", entry, now.getTime()), entry);
+      }
+      // On the eve it comes back on the day of the interview, for a last look; no later.
+      if (day === 3) assert.equal(core.dayOf(entry.due), interview);
+    }
+  }
+});
+
+test("the last day of a three-day plan: each due question once, then none is due", () => {
+  // Six questions due on the eve of the interview, some at a later hour than the reader starts
+  // (rated before the interview date was kept); "Practise what is due" offers the next one
+  // (nextQuestion, leaving out the one just rated) until none is due. Each is offered once.
+  const interview = "2026-12-04";
+  const questions = ["a", "b", "c", "d", "e", "f"].map((s) => ({ id: "export/" + s }));
+  /** @type {any} */
+  const value = { version: 2, interview: interview, questions: {} };
+  /** @param {number} d @param {number} h */
+  const at = (d, h) => new Date(2026, 11, d, h);
+  value.questions["export/a"] = rated("not-yet", at(1, 11), null, interview);                // due Dec 2
+  value.questions["export/b"] = rated("review", at(2, 20), rated("not-yet", at(1, 11), null, interview), interview);
+  for (const s of ["c", "d", "e", "f"]) value.questions["export/" + s] = rated("review", at(1, 10 + "cdef".indexOf(s)));
+  let now = at(3, 9);
+  const on = core.dayOf(now);
+  const dueToday = () => questions.filter((q) => core.isDue(value.questions[q.id], on)).map((q) => q.id);
+  assert.equal(dueToday().length, 6, JSON.stringify(value.questions));
+  /** @type {string[]} */
+  const offered = [];
+  /** @type {string | undefined} */
+  let skip;
+  for (let step = 0; step < 20; step++) {
+    /** @type {any} */
+    const pick = core.nextQuestion(questions, value, on, skip);
+    if (!pick || !pick.due) break;
+    assert.ok(!offered.includes(pick.question.id), `${pick.question.id} offered again after ${offered.join(", ")}`);
+    offered.push(pick.question.id);
+    now = new Date(now.getTime() + 4 * 60000);
+    value.questions[pick.question.id] = rated(step % 2 ? "not-yet" : "review", now, value.questions[pick.question.id], interview);
+    skip = pick.question.id;
+  }
+  assert.deepEqual(offered.slice().sort(), questions.map((q) => q.id));
+  assert.deepEqual(dueToday(), []);
+  // The day of the interview: what was rated on the eve is back, each once, then none.
+  const day = core.dayOf(at(4, 8));
+  assert.equal(questions.filter((q) => core.isDue(value.questions[q.id], day)).length, 6);
+});
+
+test("what is due comes longest overdue first, then the one rated longest ago: one just rated goes last", () => {
+  const questions = ["a", "b", "c", "d"].map((s) => ({ id: "export/" + s }));
+  /** @param {number} d @param {number} h */
+  const local = (d, h) => new Date(2026, 11, d, h).toISOString();  // the reader's own clock
+  /** @param {string} due @param {string} ratedAt */
+  const e = (due, ratedAt) => ({ ...rated("review", new Date(ratedAt)), due: due, rated: ratedAt });
+  /** @type {any} */
+  const value = { version: 2, interview: null, questions: {
+    // Rated again this morning by an older version of the site: due "now", still due today.
+    "export/a": e(local(3, 9), local(3, 9)),
+    "export/b": e(local(3, 15), local(1, 15)),
+    "export/c": e(local(2, 18), local(0, 18)),
+    "export/d": e(local(3, 0), local(2, 20)) } };
+  /** @type {string[]} */
+  const order = [];
+  const on = core.dayOf(new Date(2026, 11, 3, 12));
+  for (let i = 0; i < 4; i++) {
+    const pick = core.nextQuestion(questions.filter((q) => !order.includes(q.id)), value, on);
+    order.push(pick.question.id);
+  }
+  assert.deepEqual(order, ["export/c", "export/b", "export/d", "export/a"]);
+  assert.equal(core.nextQuestion([], value, on), null);
+  // Nothing due: the first not started, in the order given.
+  assert.equal(core.nextQuestion([{ id: "export/a" }, { id: "export/z" }], value, core.dayOf(new Date(2026, 10, 1))).question.id, "export/z");
 });
 
 test("import: full timestamps decide, follow-ups merge on their own", () => {

@@ -30,9 +30,23 @@ function closedAround(target) {
   return closed;
 }
 
+/** The element a URL's hash names, or null. A hash is whatever the address bar holds: a bad
+ * escape ("#%", "#%E0%A4%A") is not decoded (decodeURIComponent would throw) but read as written.
+ * @param {string} hash @returns {HTMLElement | null} */
+function targetOf(hash) {
+  const raw = hash.slice(1);
+  if (!raw) return null;
+  let id = raw;
+  try {
+    id = decodeURIComponent(raw);
+  } catch (error) {
+    /* a malformed escape: the id as written */
+  }
+  return document.getElementById(id) || (id === raw ? null : document.getElementById(raw));
+}
+
 function reveal() {
-  const id = decodeURIComponent(window.location.hash.slice(1));
-  const target = id ? document.getElementById(id) : null;
+  const target = targetOf(window.location.hash);
   if (!target) return;
   const fold = foldOf(target);
   const closed = closedAround(target);

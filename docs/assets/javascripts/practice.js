@@ -122,6 +122,10 @@ function practise(slot) {
     delete document.documentElement.dataset.practising;
     start.hidden = false;
     start.focus();
+    // Leave #practice (without a new history entry), so that a link to it starts it again.
+    if (window.location.hash === "#practice") {
+      window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
+    }
   }
 
   function timerBlock() {
@@ -317,7 +321,12 @@ function practise(slot) {
   }
 
   start.addEventListener("click", begin);
+  // #practice starts it, on load and whenever the hash becomes #practice later (a link on the
+  // page, the address bar, back and forward).
   if (window.location.hash === "#practice") begin();
+  window.addEventListener("hashchange", function () {
+    if (window.location.hash === "#practice") begin();
+  });
   return { begin: begin, started: () => panel !== null };
 }
 

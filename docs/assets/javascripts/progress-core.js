@@ -12,8 +12,8 @@
 //      "followups": {"<follow-up question>": {"rating": ..., "rated": "<ISO timestamp>"}}}}}
 // Timestamps are full instants (UTC, as toISOString writes them), so two ratings on one day, or in
 // two time zones, still compare the right way. Version 1 kept calendar dates and a Leitner box.
-import { calendarDay, DAY_MS } from "./days.js";
-import { ID, isRating, VERSION } from "./progress-format.js";
+import { calendarDay, DAY_MS, dayOf } from "./days.js";
+import { ID, isDue, isRating, VERSION } from "./progress-format.js";
 
 /**
  * @typedef {import("./progress-format.js").RatingName} RatingName
@@ -254,6 +254,33 @@ export function readValue(data, now) {
   return { kind: "ok", value: value, rejected: rejected, migrated: version === 1 };
 }
 
+
+/**
+ * The next question to practise on day `on`: what is due first, then what is not started, in
+ * the order given (learning order); done and waiting questions are left out. Due questions come
+ * the longest overdue day first and, within a day, the one rated longest ago first: "due" is
+ * decided by day, so a question rated again today (an older version of the site made it due
+ * "now") goes behind every other question due today, and each is offered before any comes again.
+ * @template {{id: string}} Q
+ * @param {Q[]} questions @param {Value} value @param {string} on "YYYY-MM-DD"
+ * @param {string} [skip] an id to leave out (the question just rated)
+ * @returns {{question: Q, due: boolean} | null}
+ */
+export function nextQuestion(questions, value, on, skip) {
+  const due = questions.filter((q) => q.id !== skip && isDue(value.questions[q.id], on));
+  /** @param {Q} q @returns {[string, number]} */
+  const key = (q) => {
+    const e = value.questions[q.id];
+    return [dayOf(e.due || e.rated), Date.parse(e.rated)];
+  };
+  due.sort((a, b) => {
+    const x = key(a), y = key(b);
+    return x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] - y[1];
+  });
+  if (due.length) return { question: due[0], due: true };
+  const fresh = questions.filter((q) => q.id !== skip && !value.questions[q.id])[0];
+  return fresh ? { question: fresh, due: false } : null;
+}
 
 /**
  * What importing `incoming` into `mine` would change, per question: new (not here), newer (its

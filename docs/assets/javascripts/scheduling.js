@@ -15,19 +15,25 @@ import { MAX_INTERVAL_DAYS, LIMITS } from "./progress-core.js";
  */
 
 /** The last moment a question rated Review or Not yet may come back, before an interview on
- * `interview`: the day before it (so there is a day to catch up), and never before now.
+ * `interview`: the day before it (so there is a day to catch up), but never today: on the eve
+ * it is the morning of the interview (a last look), and on the day of the interview or after it
+ * there is none. A question rated again is never due again the same day, so what is due on any
+ * day, the last ones included, can all be practised.
  * @param {string | null} interview @param {Date} now @returns {Date | null} */
 export function interviewLimit(interview, now) {
   const day = calendarDay(interview);
-  if (day === null || interview === null || dayOf(now) > interview) return null;
-  const limit = startOfDay(day, -1);
-  return limit.getTime() < now.getTime() ? now : limit;
+  if (day === null || interview === null || dayOf(now) >= interview) return null;
+  const limit = startOfDay(day, -1), tomorrow = startOfDay(now, 1);
+  return limit.getTime() < tomorrow.getTime() ? tomorrow : limit;
 }
 
 /**
  * The entry a rating gives, from the one before it: FSRS (ts-fsrs, no fuzz, waits in whole
- * days) on the question's card; "Got it" marks it done; "Not yet" comes back the same or next
- * day; before an interview, nothing rated Review or Not yet comes back after the day before it.
+ * days) on the question's card; "Got it" marks it done; "Not yet" comes back the next
+ * day; before an interview, nothing rated Review or Not yet comes back after the day before it
+ * (on the eve, after the morning of the interview: interviewLimit). So it is never due again the
+ * day it is rated: FSRS waits at least a whole day (no short-term steps), and the limit is never
+ * before tomorrow.
  * @param {Entry | null} before @param {RatingName} rating @param {Date} now
  * @param {string | null} interview @param {Fsrs} lib ts-fsrs
  * @returns {Entry}

@@ -273,22 +273,16 @@ export function label(id, on) {
 }
 
 /**
- * The next question to practise: what is due first (the longest overdue first), then what is
- * not started, in the order given (learning order). Done and waiting questions are left out.
+ * The next question to practise today: what is due first (the longest overdue day first, then the
+ * one rated longest ago: progress-core's nextQuestion), then what is not started, in the order
+ * given (learning order). Done and waiting questions are left out.
  * @template {{id: string}} Q
  * @param {Q[]} questions
  * @param {string} [skip] an id to leave out
  * @returns {{question: Q, due: boolean} | null}
  */
 export function nextQuestion(questions, skip) {
-  const value = load(), on = today();
-  const due = questions.filter((q) => q.id !== skip && isDue(value.questions[q.id], on));
-  /** @param {Q} q */
-  const dueAt = (q) => Date.parse(value.questions[q.id].due || "");
-  due.sort((a, b) => dueAt(a) - dueAt(b));
-  if (due.length) return { question: due[0], due: true };
-  const fresh = questions.filter((q) => q.id !== skip && !value.questions[q.id])[0];
-  return fresh ? { question: fresh, due: false } : null;
+  return core.nextQuestion(questions, load(), today(), skip);
 }
 
 /** The question id a link of this site leads to, or null. @param {string} href @returns {string | null} */
