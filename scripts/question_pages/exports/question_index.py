@@ -3,13 +3,14 @@
 A guide that links the bank, or a tool that checks it, should not scrape HTML: this file gives each
 question's URL, the anchor of every section (each answer tier), its level, importance, frequency,
 topic, tags and related questions, its answers as the page has them (short answer bullets, basics,
-solid answer, the Go deeper notes, follow-ups with their answers, red flags; each as plain text and
-as HTML, `answers.py`), each of its snippets with every declared device's record state and torch,
-and the terms of reuse (`licences.py`: the content CC BY 4.0, the code MIT). It is written into
-the built site at each build (by the hooks' `on_post_build`), from the same parsed pages and
-snippet statuses the build rendered, so it can never disagree with the pages. Its shape is
-`docs/questions.schema.json` (JSON Schema, draft 2020-12), published beside it; `VERSION` changes
-when a change would break a reader of the file.
+solid answer, the Go deeper notes, follow-ups with their answers and their own anchors, red flags;
+each as plain text and as HTML, `answers.py`), each of its snippets with its code as the page shows
+it and every declared device's record state, torch and output, and the terms of reuse
+(`licences.py`: the content CC BY 4.0, the code MIT). It is written into the built site at each
+build (by the hooks' `on_post_build`), from the same parsed pages and snippet statuses the build
+rendered, so it can never disagree with the pages. Its shape is `docs/questions.schema.json` (JSON
+Schema, draft 2020-12), published beside it; `VERSION` changes when a change would break a reader
+of the file. docs/guide-authors.md describes it for its readers.
 
 The site's URLs are computed as MkDocs computes them (`site_urls.Site`), from plain values the
 hooks pass in, so that this module does not import MkDocs.
