@@ -156,7 +156,9 @@ def test_metadata_follow_ups_levels_red_flags_related(page: str) -> None:
     assert "40%" not in text, "a band, not a percentage, in the text"
     assert ('data-frequency="40" title="An editor\'s estimate, not a measurement: about 40%"'
             in page), "the number stays in the page's metadata"
-    assert '<details class="question">' in page and "Is the output ever typed by hand?" in text
+    # Each follow-up folded, with its own anchor (questions.json links it).
+    assert ('<details class="question" id="follow-up-is-the-output-ever-typed-by-hand">\n'
+            "<summary>Is the output ever typed by hand?</summary>") in page
     for level in ("Junior", "Middle", "Senior", "Principal"):
         assert f">{level}</label>" in page
     assert "Saying these costs you the question" in text

@@ -2,17 +2,17 @@
 
 What a guide author reuses is what the page says: the short answer's bullets, the basics and the
 solid answer (with their word counts, from which the page states the speaking time), the Go deeper
-notes for each level, each follow-up with its answer, and the red flags. Both forms come from the
-page's own Markdown through `markdown_html` (links made absolute, a snippet line made a pointer to
-the page), the text read from the HTML, so the two never disagree; tests compare them with the
-built page's text.
+notes for each level, each follow-up with its answer and its own anchor, and the red flags. Both
+forms come from the page's own Markdown through `markdown_html` (links made absolute, a snippet
+line made a pointer to the page), the text read from the HTML, so the two never disagree; tests
+compare them with the built page's text.
 """
 
 from __future__ import annotations
 
 import re
 
-from question_pages.format.model import ANCHORS, Page, Section
+from question_pages.format.model import ANCHORS, Page, Section, follow_up_anchors
 from question_pages.format.parse import bullet_items, words
 from question_pages.render.markdown_html import html_to_text, inline_html, snippets_as_pointers, to_html
 from question_pages.sitewide.site_urls import Site
@@ -57,13 +57,17 @@ def answers(page: Page, site: Site) -> dict:
 
 
 def follow_ups(page: Page, site: Site) -> list[dict]:
-    """Each follow-up: its question as written (Markdown), as text and as HTML, and its answer."""
-    url = site.absolute(site.page_path(page.page_id)) + f"#{ANCHORS['Follow-ups']}"
+    """Each follow-up: its question as written (Markdown), as text and as HTML, its own anchor on
+    the page (the id render.page gives its <details>, `follow_up_anchors`) and URL, and its answer."""
+    page_url = site.absolute(site.page_path(page.page_id))
     section = page.section("Follow-ups")
+    subsections = section.subsections if section else []
+    anchors = follow_up_anchors([sub.title for sub in subsections])
     entries = []
-    for sub in section.subsections if section else []:
+    for sub, anchor in zip(subsections, anchors, strict=True):
         question = inline_html(sub.title, page, site)
         answer = to_html(snippets_as_pointers(sub.body, ANCHORS["Follow-ups"]), page, site)
         entries.append({"question": sub.title, "question_text": html_to_text(question),
-                        "question_html": question, "url": url, "answer": text_and_html(answer)})
+                        "question_html": question, "anchor": anchor, "url": f"{page_url}#{anchor}",
+                        "answer": text_and_html(answer)})
     return entries

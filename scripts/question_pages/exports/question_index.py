@@ -3,13 +3,14 @@
 A guide that links the bank, or a tool that checks it, should not scrape HTML: this file gives each
 question's URL, the anchor of every section (each answer tier), its level, importance, frequency,
 topic, tags and related questions, its answers as the page has them (short answer bullets, basics,
-solid answer, the Go deeper notes, follow-ups with their answers, red flags; each as plain text and
-as HTML, `answers.py`), each of its snippets with every declared device's record state and torch,
-and the terms of reuse (`licences.py`: the content CC BY 4.0, the code MIT). It is written into
-the built site at each build (by the hooks' `on_post_build`), from the same parsed pages and
-snippet statuses the build rendered, so it can never disagree with the pages. Its shape is
-`docs/questions.schema.json` (JSON Schema, draft 2020-12), published beside it; `VERSION` changes
-when a change would break a reader of the file.
+solid answer, the Go deeper notes, follow-ups with their answers and their own anchors, red flags;
+each as plain text and as HTML, `answers.py`), each of its snippets with its code as the page shows
+it and every declared device's record state, torch and output, and the terms of reuse
+(`licences.py`: the content CC BY 4.0, the code MIT). It is written into the built site at each
+build (by the hooks' `on_post_build`), from the same parsed pages and snippet statuses the build
+rendered, so it can never disagree with the pages. Its shape is `docs/questions.schema.json` (JSON
+Schema, draft 2020-12), published beside it; `VERSION` changes when a change would break a reader
+of the file. docs/guide-authors.md describes it for its readers.
 
 The site's URLs are computed as MkDocs computes them (`site_urls.Site`), from plain values the
 hooks pass in, so that this module does not import MkDocs.
@@ -27,6 +28,7 @@ from question_pages.exports.answers import answers, follow_ups
 from question_pages.format.markers import snippet_refs
 from question_pages.format.model import ANCHORS, GENERATED_ANCHORS, Page
 from question_pages.format.topics import Topic
+from question_pages.render.snippet_blocks import displayed_source
 from question_pages.sitewide.catalog import learning_order
 from question_pages.sitewide.downloads import INDEX_URI, SCHEMA_URI
 from question_pages.sitewide.licences import licence_entry
@@ -36,6 +38,8 @@ from snippet_engine.records.status import SnippetStatus, StatusBook
 
 VERSION = 2  # of questions.json's shape; bump it (and the schema's const) on a breaking change
 # 2: each question's answers (text and HTML), follow-ups with their answers, the licences.
+# Added within 2 (additive, no bump): the drills; each snippet's code, first line and output per
+# device; each follow-up's own anchor (its URL pointed at #follow-ups before).
 GENERATOR = "scripts/question_pages/exports/question_index.py"
 RELATED_ANCHOR = GENERATED_ANCHORS[0]  # the list render.related_block adds below the sections
 
@@ -47,7 +51,12 @@ def _snippet_status(book: StatusBook, ref: str) -> SnippetStatus:
 
 
 def _snippet_entry(book: StatusBook, ref: str, section: str, page_url: str) -> dict:
+    """A snippet as its page shows it: the code (`displayed_source`: the file without the engine's
+    `#|` option lines, and the file's line number of its first line, which a traceback's line
+    numbers count from) and, on each declared device, the record the page shows there, its whole
+    output included (what the snippet printed, then an expected error as Python printed it)."""
     status = _snippet_status(book, ref)
+    code, first_line = displayed_source(status.path.read_text(encoding="utf-8"), status.options)
     devices = {}
     for device in status.options.devices:
         on = status.on(device)
@@ -59,9 +68,11 @@ def _snippet_entry(book: StatusBook, ref: str, section: str, page_url: str) -> d
             "pinned_torch": status.on_pinned_torch(device),
             "outcome": record.status if record else None,
             "recorded": record.recorded if record else None,
+            "output": record.output if record else None,
         }
     return {"path": status.rel, "section": section,
-            "url": f"{page_url}#{ANCHORS[section]}", "devices": devices}
+            "url": f"{page_url}#{ANCHORS[section]}", "code": code, "first_line": first_line,
+            "devices": devices}
 
 
 def question_entry(page: Page, site: Site, book: StatusBook) -> dict:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,6 +41,29 @@ FREQUENCY_BANDS = ((50, "often"), (30, "sometimes"), (0, "rarely"))  # (lowest p
 PAGE_STRIP = ("Short answer", "Basics", "Solid answer", "Code", "Go deeper", "Explainer",
               "Follow-ups", "Red flags")
 FRONT_MATTER_KEYS = ("question", "level", "importance", "frequency", "topic", "tags", "related")
+FOLLOW_UP_PREFIX = "follow-up-"
+FOLLOW_UP_WORDS = 8  # of its question, in a follow-up's anchor
+
+
+def follow_up_anchors(titles: Sequence[str]) -> list[str]:
+    """The anchor of each follow-up on its page, in page order (the id of its <details>, and
+    the fragment of its URL in questions.json): `follow-up-` and the first FOLLOW_UP_WORDS words
+    of its question as written, lower-case letters and digits joined by hyphens (code marks,
+    punctuation and other characters dropped): "Why is `x.grad` None?" gives
+    `follow-up-why-is-x-grad-none`. A follow-up whose words repeat an earlier one's on the page
+    gets `-2`, `-3`, ... after them. So an anchor depends on its own question's words only (and on
+    an earlier follow-up with the same first words): adding, removing or moving another follow-up
+    leaves it as it is; rewording its question changes it."""
+    anchors: list[str] = []
+    for title in titles:
+        words = re.findall(r"[a-z0-9]+", title.lower())[:FOLLOW_UP_WORDS]
+        base = FOLLOW_UP_PREFIX + "-".join(words) if words else FOLLOW_UP_PREFIX.rstrip("-")
+        anchor, count = base, 1
+        while anchor in anchors:
+            count += 1
+            anchor = f"{base}-{count}"
+        anchors.append(anchor)
+    return anchors
 
 
 @dataclass

@@ -186,8 +186,8 @@ def downloads(topics: list[Topic], file_href: Callable[[str], str]) -> str:
             "newer deck updates the cards you already have, with their review history.</li>\n"
             "<li>The same cards as tab-separated text, for other flashcard apps: "
             f"{links('tsv')}.</li>\n"
-            "<li>Every question with its answers (as text and as HTML), level, tags and recorded "
-            "snippets, for guide authors and tools: "
+            "<li>Every question with its answers (as text and as HTML), level, tags and "
+            "snippets (their code and recorded output), for guide authors and tools: "
             f'<a href="{html.escape(file_href(INDEX_URI))}">{INDEX_URI}</a>, '
             f'described by <a href="{html.escape(file_href(SCHEMA_URI))}">its JSON Schema</a>.'
             "</li>\n</ul>\n"

@@ -22,6 +22,7 @@ from question_pages.format.model import (
     WORDS_PER_MINUTE,
     Page,
     Section,
+    follow_up_anchors,
     frequency_band,
     speaking_seconds,
 )
@@ -157,6 +158,14 @@ def unsearched(markdown: str) -> str:
     return f'<div data-search-exclude markdown>\n\n{markdown}\n\n</div>'
 
 
+def follow_up_block(question: str, anchor: str, answer: str) -> str:
+    """A follow-up, folded: a <details class="question"> as `??? question` renders it, written out
+    so that it can carry its anchor (`follow_up_anchors`), which a guide links to and
+    questions.json gives as the follow-up's URL. The question (Markdown) is its summary."""
+    return (f'<details class="question" id="{anchor}" markdown="1">\n'
+            f'<summary markdown="span">{question}</summary>\n\n{answer}\n\n</details>\n')
+
+
 def explainer_block(section: Section, root: Path, book: StatusBook,
                     preview: Mapping[str, PreviewFailure] | None, page_id: str,
                     ties: _Ties | None = None) -> str:
@@ -209,10 +218,10 @@ def render_page(page: Page, root: Path, titles: dict[str, str], book: StatusBook
                 body = indent(_expand_snippets(sub.body, root, book, preview, page.page_id, ties))
                 parts.append(f'=== "{sub.title}"\n\n{body}\n')
         elif title == "Follow-ups":
-            for sub in section.subsections:
-                question = sub.title.replace('"', "&quot;")
+            anchors = follow_up_anchors([sub.title for sub in section.subsections])
+            for sub, anchor in zip(section.subsections, anchors, strict=True):
                 answer = _expand_snippets(sub.body, root, book, preview, page.page_id, ties)
-                parts.append(f'??? question "{question}"\n\n{indent(answer)}\n')
+                parts.append(follow_up_block(sub.title, anchor, answer))
         elif title == "Explainer":
             parts.append(explainer_block(section, root, book, preview, page.page_id, ties))
         elif title == "Red flags":

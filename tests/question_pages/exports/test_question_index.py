@@ -5,17 +5,21 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from pathlib import Path
 
 import jsonschema
 import pytest
+from bs4 import BeautifulSoup, Tag
 
 from helpers import ROOT
 from question_pages.format.loading import load_pages, question_page_paths
+from question_pages.format.model import follow_up_anchors
 from question_pages.format.topics import load_topics
 from question_pages.sitewide.catalog import learning_order
 from question_pages.sitewide.site_urls import Site, SiteUrlError
 from snippet_engine.records.pins import pinned_torch
+from snippet_engine.records.record_file import read_record
 
 SITE_URL = "https://pytorch-interview-questions.github.io/"
 
@@ -126,6 +130,11 @@ def test_snippets_with_each_devices_record(built_site: Path) -> None:
     assert error["devices"]["cpu"]["status"] == "current"
     assert error["devices"]["cpu"]["outcome"] == "expected-error"
     assert error["devices"]["cpu"]["torch"].startswith(pinned_torch(ROOT) + "+")
+    # The code without its `#|` lines, numbered from the file's third line; the output as recorded.
+    assert (error["code"], error["first_line"]) == (
+        "import torch\nprint('multiplying')\ntorch.ones(2) @ torch.ones(3)\n", 3)
+    assert error["devices"]["cpu"]["output"].startswith("multiplying\n")
+    assert "RuntimeError" in error["devices"]["cpu"]["output"]
     tensor_cuda = good["snippets/export/fixture_tensor.py"]["devices"]["cuda"]
     assert tensor_cuda["torch"] == "2.13.0+cu130" and tensor_cuda["pinned_torch"] is True
 
@@ -133,6 +142,9 @@ def test_snippets_with_each_devices_record(built_site: Path) -> None:
     plain_cuda = other["snippets/export/fixture_plain.py"]["devices"]["cuda"]
     assert (plain_cuda["status"], plain_cuda["torch"], plain_cuda["recorded"]) == (
         "missing", None, None)
+    assert plain_cuda["output"] is None
+    assert other["snippets/export/fixture_plain.py"]["devices"]["cpu"]["output"] == (
+        "plain output, no CUDA record\n")
     old_cuda = other["snippets/export/fixture_old.py"]["devices"]["cuda"]
     assert old_cuda["torch"] == "2.12.0+cu126" and old_cuda["pinned_torch"] is False
     assert old_cuda["status"] == "stale" and "2.12.0+cu126" in old_cuda["detail"]
@@ -173,3 +185,98 @@ def test_the_drills_are_in_the_index_as_their_files_and_pages_are(real_site: Pat
     no_download = copy.deepcopy(index)
     del no_download["drills"][0]["download"]
     assert ["'download' is a required property"] == [e.message for e in validator.iter_errors(no_download)]
+
+
+def _shown_code(path: str) -> tuple[str, int]:
+    """The snippet file's text as a page shows it, read here from the file itself: from its first
+    line that is neither a `#|` option line nor a blank line among or right after them, every
+    line but the `#|` ones (the engine's options, which the page shows as badges)."""
+    lines = (ROOT / path).read_text(encoding="utf-8").split("\n")
+    option = re.compile(r"^#\|")
+    first = 0
+    while first < len(lines) and (option.match(lines[first]) or not lines[first].strip()):
+        first += 1
+    return "\n".join(line for line in lines[first:] if not option.match(line)), first + 1
+
+
+def test_every_snippet_gives_its_code_as_shown_and_each_devices_recorded_output(
+        real_site: Path, real_index) -> None:
+    """Each snippet's code is its file as the page shows it, and the built page's code block has
+    that text; each declared device's output is its record's, read by the engine's record reader
+    from snippets/<topic>/<name>.<device>.txt (null where there is no record); the schema refuses
+    a snippet without its code and a record without its output."""
+    index, validator = real_index
+    seen = outputs = 0
+    for question in index["questions"]:
+        built = BeautifulSoup((real_site / question["path"] / "index.html").read_text(encoding="utf-8"),
+                              "html.parser")
+        titles = {span.get_text(): span for span in built.select("span.filename")}
+        for snippet in question["snippets"]:
+            seen += 1
+            assert (snippet["code"], snippet["first_line"]) == _shown_code(snippet["path"]), \
+                snippet["path"]
+            title = titles.get(snippet["path"])
+            assert isinstance(title, Tag), (question["id"], snippet["path"])
+            block = title.find_next("code")
+            assert isinstance(block, Tag)
+            assert block.get_text().rstrip("\n") == snippet["code"].rstrip("\n"), snippet["path"]
+            for device, entry in snippet["devices"].items():
+                record = read_record(ROOT / f'{snippet["path"].removesuffix(".py")}.{device}.txt')
+                if record is None:
+                    assert entry["output"] is None, (snippet["path"], device)
+                    continue
+                outputs += 1
+                assert entry["output"] == record.output, (snippet["path"], device)
+                assert (entry["torch"], entry["outcome"]) == (record.torch, record.status)
+    assert seen >= 100 and outputs >= 100, (seen, outputs)
+    no_code = copy.deepcopy(index)
+    entry = next(q for q in no_code["questions"] if q["snippets"])
+    del entry["snippets"][0]["code"]
+    assert ["'code' is a required property"] == [e.message for e in validator.iter_errors(no_code)]
+    no_output = copy.deepcopy(index)
+    entry = next(q for q in no_output["questions"] if q["snippets"])
+    del entry["snippets"][0]["devices"]["cpu"]["output"]
+    assert ["'output' is a required property"] == [e.message for e in validator.iter_errors(no_output)]
+
+
+def test_every_follow_up_links_to_its_own_anchor_on_the_built_page(real_site: Path, real_index) -> None:
+    """Each follow-up's URL is its page's URL and its own anchor; that id is on the built page once,
+    on the folded follow-up whose summary is the question, and no two follow-ups share one."""
+    index, validator = real_index
+    linked = 0
+    for question in index["questions"]:
+        text = (real_site / question["path"] / "index.html").read_text(encoding="utf-8")
+        built = BeautifulSoup(text, "html.parser")
+        anchors = [f["anchor"] for f in question["follow_ups"]]
+        assert len(set(anchors)) == len(anchors), question["id"]
+        for follow_up in question["follow_ups"]:
+            anchor = follow_up["anchor"]
+            assert follow_up["url"] == f'{question["url"]}#{anchor}'
+            assert anchor != "follow-ups" and text.count(f'id="{anchor}"') == 1, (question["id"], anchor)
+            element = built.find(id=anchor)
+            assert isinstance(element, Tag) and element.name == "details", (question["id"], anchor)
+            assert "question" in element.get("class", [])
+            summary = element.find("summary")
+            assert isinstance(summary, Tag)
+            assert " ".join(summary.get_text().split()) == " ".join(follow_up["question_text"].split())
+            linked += 1
+        assert len(built.select("details.question[id^=follow-up]")) == len(question["follow_ups"])
+    assert linked >= 100, linked
+    unanchored = copy.deepcopy(index)
+    entry = next(q for q in unanchored["questions"] if q["follow_ups"])
+    del entry["follow_ups"][0]["anchor"]
+    assert ["'anchor' is a required property"] == [e.message for e in validator.iter_errors(unanchored)]
+
+
+def test_a_follow_ups_anchor_depends_on_its_own_words_only() -> None:
+    titles = ["Why is `x.grad` None after `backward()`?", "What does `torch.export` do?"]
+    assert follow_up_anchors(titles) == ["follow-up-why-is-x-grad-none-after-backward",
+                                         "follow-up-what-does-torch-export-do"]
+    # Adding, removing or moving another follow-up leaves an anchor as it is.
+    assert follow_up_anchors(["A new one first?", *titles])[1:] == follow_up_anchors(titles)
+    assert follow_up_anchors(titles[::-1]) == follow_up_anchors(titles)[::-1]
+    # The first eight words; a repeat on the page is numbered.
+    long = "One two three four five six seven eight nine ten?"
+    assert follow_up_anchors([long, long + " Eleven?", "!"]) == [
+        "follow-up-one-two-three-four-five-six-seven-eight",
+        "follow-up-one-two-three-four-five-six-seven-eight-2", "follow-up"]
