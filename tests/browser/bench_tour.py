@@ -10,7 +10,9 @@ tours before the sample), then the cheap checks alone with tour.AT_ONCE pages at
 now, on every page). It prints
 - the seconds a page of each template costs in each of these, and axe's share;
 - a tour of each site, projected from those costs and the site's pages per template: every check
-  on every page (before) and axe on the sample with the cheap checks on every page (now);
+  on every page in both layouts (before); now, the desktop layout's cheap checks (with the
+  narrowed-width sideways check) on every page and axe on the sample, and the phone layout on the
+  sample alone;
 - the hidden-answer check (test_practice_hiding.py), which runs on every question page at two
   widths, per page and for each site.
 
@@ -126,7 +128,10 @@ def report(browser: Browser, site: Site, per_template: int) -> dict[str, float]:
             print(f"    {template:26} {cost.cheap:6.2f} {cost.cheap_now:6.2f} {cost.axe:6.2f}"
                   f"   {counts[template]:4} {sampled:4}")
             before += counts[template] * cost.full
-            after += counts[template] * cost.cheap_now + sampled * cost.axe
+            # Now: a layout that takes every page pays its cheap checks on each and axe on the
+            # sample; the phone layout takes the sample alone (tour.Layout.every_page).
+            toured = counts[template] if layout.every_page else sampled
+            after += toured * cost.cheap_now + sampled * cost.axe
             cheap_all += counts[template] * cost.cheap
             axe_all += counts[template] * cost.axe
         print(flush=True, end="")

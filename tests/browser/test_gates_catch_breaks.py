@@ -19,6 +19,7 @@ from .gates import (
 )
 from .links import broken_links
 from .sites import BROKEN_PAGES, Site
+from .tour import DESKTOP_LIGHT, tour
 
 
 def _url(name: str) -> str:
@@ -69,3 +70,15 @@ def test_a_page_wider_than_a_phone_is_caught(broken_site: Site, browser: Browser
         assert sideways_scroll(clean) == []
         found = sideways_scroll(broken)
     assert len(found) == 1 and "scrolls sideways at 360px" in found[0], found
+
+
+def test_the_desktop_tour_narrows_each_page_and_catches_the_wide_one(broken_site: Site,
+                                                                      browser: Browser) -> None:
+    """The tour that takes every page loads it on a desktop and then narrows the window to a
+    phone's width (tour.DESKTOP_LIGHT): the page wider than a phone is caught there too, and the
+    clean page is not."""
+    wide = broken_site.url(_url("broken-wide.md"))
+    problems = tour(browser, broken_site, DESKTOP_LIGHT, ["export/good-page/", _url("broken-wide.md")],
+                    ())
+    sideways = [problem for problem in problems if "scrolls sideways" in problem]
+    assert len(sideways) == 1 and sideways[0].startswith(f"{wide}: scrolls sideways at 360px"), problems
