@@ -234,7 +234,8 @@ def _unrecorded_line(status: SnippetStatus, shown: list[str]) -> str:
 
 
 def render_snippet(ref: str, book: StatusBook, preview: Mapping[str, PreviewFailure] | None = None,
-                   drift_notes: str = "", ties: Sequence[Tie] = (), searched_names: bool = True) -> str:
+                   drift_notes: str = "", ties: Sequence[Tie] = (),
+                   searched_names: bool = True) -> str:
     """Material Markdown for `{{ snippet("ref") }}`; ref is relative to snippets/. `book`: the
     statuses the checks read. `preview`: the failed runs a live preview shows, by snippet path
     (snippets/...). `drift_notes`: what the committed drift reports say of it, under its outputs.
@@ -267,6 +268,6 @@ def render_snippet(ref: str, book: StatusBook, preview: Mapping[str, PreviewFail
     if drift_notes:
         blocks.append(drift_notes + "\n")
     # The PyTorch names the code uses are indexed, though, as readers type them (search_names.py).
-    return ((names_block(code) + "\n\n" if searched_names else "")
-            '<section class="snippet" data-search-exclude="true" markdown>\n\n'
+    names = names_block(code) + "\n\n" if searched_names else ""
+    return (names + '<section class="snippet" data-search-exclude="true" markdown>\n\n'
             + "\n".join(blocks) + "\n</section>")
