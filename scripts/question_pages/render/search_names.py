@@ -7,8 +7,9 @@ but prose often writes a name as a reader does not type it ("all-reduce"), so a 
 `all_reduce hang` would not find the page whose code shows the hang. Each snippet therefore
 carries, beside its code, the PyTorch names it calls: imported submodules and names, dotted names
 rooted in an import (as written and with the import's alias expanded), attribute and keyword
-names with an underscore. They are indexed at a low weight (NAMES_WEIGHT) from an empty element's attribute: the
-page shows nothing more, and a page that only uses a name ranks below one that discusses it.
+names with an underscore. They are indexed at a low weight (NAMES_WEIGHT) from an empty element's
+attribute: the page shows nothing more, and a page that only uses a name ranks below one that
+discusses it.
 """
 
 from __future__ import annotations
