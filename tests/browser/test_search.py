@@ -17,6 +17,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from site_search import SearchIndexError, indexed, mark_body
+
 from .gates import (
     DESKTOP,
     PHONE,
@@ -208,3 +210,40 @@ def test_without_javascript_the_search_box_is_absent(real_site: Site, browser: B
         page = visit(context, visits, real_site.url(""))[0]
         expect(page.locator(".md-search__input")).to_be_hidden()
         expect(page.locator('label.md-header__button[for="__search"]')).to_be_hidden()
+
+
+def _visible_text(html_text: str) -> str:
+    """The article's text as a reader gets it: no tags, no hidden elements' attributes."""
+    article = html_text[html_text.index("<article"):html_text.index("</article>")]
+    return re.sub(r"<[^>]+>", " ", article)
+
+
+def test_aliases_and_code_names_are_indexed_but_not_shown(real_site: Site) -> None:
+    """A page's `search_aliases` and its snippets' PyTorch names are in the index, from attributes
+    of hidden, empty elements: the page a reader sees has no word more."""
+    pages = indexed(real_site.dir)
+    ddp = pages["/distributed/ddp/"]["content"]
+    assert "DDP, DistributedDataParallel" in ddp
+    hangs = pages["/distributed/debugging-hangs/"]["content"]
+    assert "torch.distributed.all_reduce" in hangs  # its code's name; its prose says all-reduce
+    html_text = (real_site.dir / "distributed" / "ddp" / "index.html").read_text(encoding="utf-8")
+    assert 'data-search-aliases="DDP, DistributedDataParallel"' in html_text
+    shown = _visible_text(html_text)
+    assert "DDP, DistributedDataParallel" not in shown
+    assert re.search(r'<div class="search-aliases" hidden data-pagefind-weight="\d+">'
+                     r'<span [^>]*></span></div>', html_text)
+    # Code and outputs themselves stay out: a line of the DDP page's code is not indexed.
+    assert 'os.environ.setdefault("MASTER_ADDR"' not in ddp
+    for url, page in pages.items():
+        assert "Practise this question" not in page["content"], url
+
+
+def test_pages_about_the_site_count_less_than_answers(real_site: Site) -> None:
+    html_text = (real_site.dir / "contributing" / "index.html").read_text(encoding="utf-8")
+    assert "data-pagefind-body data-pagefind-weight=\"0.2\"" in html_text
+    article = '<html><article class="md-content__inner md-typeset"><h1>x</h1></article></html>'
+    assert 'data-pagefind-weight="0.5"' in mark_body(article, 0.5)
+    assert "data-pagefind-weight" not in mark_body(article)
+    for wrong in (0, 11, "low", True):
+        with pytest.raises(SearchIndexError):
+            mark_body(article, wrong)  # type: ignore[arg-type]
