@@ -224,6 +224,7 @@ def test_aliases_and_code_names_are_indexed_but_not_shown(real_site: Site) -> No
     pages = indexed(real_site.dir)
     ddp = pages["/distributed/ddp/"]["content"]
     assert "DDP, DistributedDataParallel" in ddp
+    assert pages["/distributed/ddp/"]["meta"]["aliases"] == "DDP, DistributedDataParallel"
     hangs = pages["/distributed/debugging-hangs/"]["content"]
     assert "torch.distributed.all_reduce" in hangs  # its code's name; its prose says all-reduce
     html_text = (real_site.dir / "distributed" / "ddp" / "index.html").read_text(encoding="utf-8")

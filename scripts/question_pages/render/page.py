@@ -41,10 +41,13 @@ from snippet_engine.records.status import StatusBook
 # is what a reader searches for.
 UNSEARCHED = ("Sources",)
 
-# How much a page's declared aliases count in the site search (Pagefind's data-pagefind-weight,
-# 0 to 10, on a quadratic scale): a page's title counts 7, so at 8 a search for "DDP" ranks the
-# page whose subject is DDP above the pages that say "DDP" in passing, however often.
+# How much a page's declared aliases count in the site search. They are a Pagefind metadata field,
+# `aliases`, which search.js weighs like a title (`metaWeights`, ALIAS_META_WEIGHT there): a
+# search for "DDP" then ranks the page whose subject is DDP above the pages whose title says "DDP"
+# in passing. They are also in the page's indexed text, at ALIAS_WEIGHT (Pagefind's
+# data-pagefind-weight, 0 to 10, quadratic), so that the result's excerpt shows the name matched.
 ALIAS_WEIGHT = 8
+ALIAS_META = "aliases"
 
 IMPORTANCE_LABEL = {"must know": "Must know", "should know": "Should know",
                     "nice to know": "Nice to know"}
@@ -102,7 +105,8 @@ def metadata_block(page: Page) -> str:
 
 def search_aliases_block(page: Page) -> str:
     """The page's `search_aliases` for the site search only: an empty, hidden element whose
-    attribute Pagefind indexes (`data-pagefind-index-attrs`) at ALIAS_WEIGHT (set on the parent:
+    attribute Pagefind takes as the `aliases` metadata field (`data-pagefind-meta`) and indexes
+    with the page's text (`data-pagefind-index-attrs`) at ALIAS_WEIGHT (set on the parent:
     Pagefind weighs an attribute by the element around it). No text a reader sees or a screen
     reader reads. An empty string when the page declares none."""
     aliases = page.meta.get("search_aliases") or []
@@ -110,7 +114,8 @@ def search_aliases_block(page: Page) -> str:
         return ""
     names = html.escape(", ".join(str(alias).strip() for alias in aliases), quote=True)
     return (f'<div class="search-aliases" hidden data-pagefind-weight="{ALIAS_WEIGHT}">'
-            f'<span data-pagefind-index-attrs="data-search-aliases" '
+            f'<span data-pagefind-meta="{ALIAS_META}[data-search-aliases]" '
+            f'data-pagefind-index-attrs="data-search-aliases" '
             f'data-search-aliases="{names}"></span></div>')
 
 
