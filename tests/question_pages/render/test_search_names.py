@@ -85,6 +85,7 @@ def test_a_pages_aliases_are_indexed_at_their_weight_and_escaped(tmp_path: Path)
     (_, outer), (_, inner) = parsed.tags
     assert "hidden" in outer and outer["data-pagefind-weight"] == str(ALIAS_WEIGHT)
     assert inner["data-search-aliases"] == 'DDP, A "quoted" <name>'
+    assert inner["data-pagefind-meta"] == "aliases[data-search-aliases]"
     assert not re.search(r"<name>", block)  # escaped in the HTML
 
 
