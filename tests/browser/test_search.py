@@ -286,6 +286,11 @@ def test_aliases_and_code_names_are_indexed_but_not_shown(real_site: Site) -> No
     assert 'os.environ.setdefault("MASTER_ADDR"' not in ddp
     for url, page in pages.items():
         assert "Practise this question" not in page["content"], url
+    # A topic page keeps its introduction; its list of the questions' titles is left out (each is
+    # found on its own page: listed, the topic page outranked answers for their titles' words).
+    topic = pages["/distributed/"]["content"]
+    assert "DistributedDataParallel keep replicas in sync" not in topic
+    assert "must know, comes up" not in topic and len(topic.split()) > 20
 
 
 def test_pages_about_the_site_count_less_than_answers(real_site: Site) -> None:
