@@ -94,6 +94,9 @@ def names_block(source: str) -> str:
     if not names:
         return ""
     value = html.escape(" ".join(names), quote=True)
-    return (f'<div class="search-names" hidden data-pagefind-weight="{NAMES_WEIGHT}">'
+    # Three paragraphs, not one line: inside a follow-up or a tab (indented Markdown) a one-line
+    # <div><span></span></div> is wrapped in a <p>, which cannot hold a <div>; this way the
+    # <div> lines stand alone and the <span> gets a <p> inside the <div>, valid either way.
+    return (f'<div class="search-names" hidden data-pagefind-weight="{NAMES_WEIGHT}">\n\n'
             f'<span data-pagefind-index-attrs="data-search-names" data-search-names="{value}">'
-            "</span></div>")
+            "</span>\n\n</div>")

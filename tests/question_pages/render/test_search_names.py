@@ -92,3 +92,17 @@ def test_a_pages_aliases_are_indexed_at_their_weight_and_escaped(tmp_path: Path)
 def test_a_page_without_aliases_gets_no_element(tmp_path: Path) -> None:
     path = write(tmp_path, "docs/core/x.md", '---\nquestion: "X?"\n---\n\n## Short answer\n\nx\n')
     assert search_aliases_block(parse_page(path, tmp_path / "docs")) == ""
+
+
+def test_the_names_stay_valid_html_inside_a_follow_up_or_a_tab() -> None:
+    """Indented Markdown wraps a one-line raw <div> in a <p> (invalid: the browser splits it into
+    empty paragraphs); the block is laid out so that no <p> holds the <div>."""
+    import markdown
+
+    extensions = ["admonition", "attr_list", "md_in_html", "pymdownx.details", "pymdownx.superfences",
+                  "pymdownx.tabbed"]
+    block = "\n".join("    " + line if line else line for line in names_block(CODE).split("\n"))
+    for opener in ('??? question "Why?"', '=== "Senior"', "- an item"):
+        out = markdown.markdown(f"{opener}\n\n    Some text.\n\n{block}\n", extensions=extensions)
+        assert 'class="search-names"' in out, out
+        assert not re.search(r"<p>\s*<div", out), out
