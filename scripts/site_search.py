@@ -12,7 +12,11 @@ What is indexed is decided in the HTML, so this step needs nothing from MkDocs:
   (Contributing) is indexed at a low weight (`search: {weight: 0.2}`);
 - inside it, what the page format marks `data-search-exclude` (code and outputs, the "On this
   page" strip, sources, related questions, the index's filters, progress tools) and the page
-  furniture in EXCLUDE_SELECTORS are left out.
+  furniture in EXCLUDE_SELECTORS are left out (a topic page's list of its questions too);
+- two things a reader does not see are indexed, from attributes of empty hidden elements: a
+  question page's `search_aliases` (also the `aliases` metadata field that search.js weighs
+  above a title; render/page.py) and the PyTorch names each snippet's code uses, as readers type
+  them (render/search_names.py).
 
 Run after a build: `python scripts/site_search.py SITE_DIR` (the hooks' post-build step does).
 """
