@@ -12,7 +12,7 @@
 - on_page_markdown: render question pages and drill pages (with each drill's one-file download
   beside its page), and expand the markers of the other pages.
 - on_post_page: mark each page that search should index (all but those whose front matter says
-  `search: exclude`, and notebooks) for Pagefind.
+  `search: exclude`, and notebooks) for Pagefind, at the weight its `search: {weight: N}` gives.
 - on_post_build: write questions.json, the practice panel's learning-order list
   (assets/learning-order.json), the files pages' markers need beside them (the question index's
   later rows) and the Anki decks (decks/) into the built site, from the
@@ -358,9 +358,10 @@ def on_post_page(output: str, page: MkPage, config: MkDocsConfig) -> str:
     output = without_idle_scripts(output)
     if page.file.src_uri.endswith(".ipynb"):
         return without_notebook_externals(output)
-    if not (page.meta.get("search") or {}).get("exclude"):
+    search = page.meta.get("search") or {}
+    if not search.get("exclude"):
         try:
-            return mark_body(output)
+            return mark_body(output, search.get("weight"))
         except SearchIndexError as exc:
             raise PluginError(f"{page.file.src_uri}: {exc}") from None
     return output

@@ -8,10 +8,15 @@ loaded only when the reader opens the search box (docs/assets/javascripts/search
 What is indexed is decided in the HTML, so this step needs nothing from MkDocs:
 - a page is indexed only if its article carries `data-pagefind-body` (`mark_body`, which the
   MkDocs hooks call for every page not marked `search: exclude` in its front matter): progress
-  pages, tags, notebooks and the 404 page are not;
+  pages, tags, notebooks and the 404 page are not; a page about the site rather than PyTorch
+  (Contributing) is indexed at a low weight (`search: {weight: 0.2}`);
 - inside it, what the page format marks `data-search-exclude` (code and outputs, the "On this
   page" strip, sources, related questions, the index's filters, progress tools) and the page
-  furniture in EXCLUDE_SELECTORS are left out.
+  furniture in EXCLUDE_SELECTORS are left out (a topic page's list of its questions too);
+- two things a reader does not see are indexed, from attributes of empty hidden elements: a
+  question page's `search_aliases` (also the `aliases` metadata field that search.js weighs
+  above a title; render/page.py) and the PyTorch names each snippet's code uses, as readers type
+  them (render/search_names.py).
 
 Run after a build: `python scripts/site_search.py SITE_DIR` (the hooks' post-build step does).
 """
@@ -51,12 +56,21 @@ class SearchIndexError(RuntimeError):
     """Pagefind failed or indexed nothing: the site would have a search box that finds nothing."""
 
 
-def mark_body(html: str) -> str:
+def mark_body(html: str, weight: float | None = None) -> str:
     """The page with its article marked as what Pagefind indexes (a page with no mark is left
-    out of the index). `html` must be a page of Material's theme."""
+    out of the index). `html` must be a page of Material's theme. `weight` (0 to 10; a page's
+    `search: {weight: ...}` front matter): how much every word of the page counts, its title and
+    headings included, against 1 for an answer's prose; a page about the site, not about PyTorch
+    (Contributing), is given less, so that it never outranks an answer for the words it shares
+    with one ("CUDA out of memory") yet is still found by its own."""
     if ARTICLE not in html:
         raise SearchIndexError(f"no {ARTICLE} in the page: the theme changed, update site_search.py")
-    return html.replace(ARTICLE, ARTICLE.removesuffix(">") + " data-pagefind-body>", 1)
+    mark = " data-pagefind-body"
+    if weight is not None:
+        if isinstance(weight, bool) or not isinstance(weight, (int, float)) or not 0 < weight <= 10:
+            raise SearchIndexError(f"search weight {weight!r} is not a number above 0 and at most 10")
+        mark += f' data-pagefind-weight="{weight}"'
+    return html.replace(ARTICLE, ARTICLE.removesuffix(">") + mark + ">", 1)
 
 
 def index_site(site_dir: Path) -> int:

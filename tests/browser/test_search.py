@@ -17,6 +17,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from site_search import SearchIndexError, indexed, mark_body
+
 from .gates import (
     DESKTOP,
     PHONE,
@@ -101,6 +103,55 @@ QUERIES = [
     ("freezing", "compile/cpu-inference-inductor/"),
     ("triton_op", "compile/user-triton-kernels/"),
     ("DDPOptimizer", "compile/compile-with-ddp-fsdp/"),
+    # Issue 39: the acronyms and aliases of a subject (search_aliases), API names as readers type
+    # them (a snippet's names: the hangs page's prose says "all-reduce"), error text readers paste,
+    # and the Contributing page kept below answers ("CUDA out of memory").
+    ("DDP", "distributed/ddp/"),
+    ("all_reduce hang", "distributed/debugging-hangs/"),
+    ("CUDA out of memory", "gpu/debugging-oom/"),
+    ("OOM", "gpu/debugging-oom/"),
+    ("FSDP", "distributed/fsdp2-and-zero/"),
+    ("FSDP1", "distributed/fsdp1-vs-fsdp2/"),
+    ("ZeRO-3", "distributed/fsdp2-and-zero/"),
+    ("AMP", "core/mixed-precision/"),
+    ("autocast", "core/mixed-precision/"),
+    ("TP", "distributed/tensor-and-pipeline-parallelism/"),
+    ("ColwiseParallel", "distributed/tensor-and-pipeline-parallelism/"),
+    ("PP", "distributed/pipeline-schedules/"),
+    ("1F1B", "distributed/pipeline-schedules/"),
+    ("DCP", "distributed/distributed-checkpoint/"),
+    ("async_save", "distributed/checkpointing-at-scale/"),
+    ("NCCL timeout", "distributed/nccl-in-production/"),
+    ("flight recorder", "distributed/nccl-in-production/"),
+    ("HSDP", "distributed/hsdp-and-2d-parallelism/"),
+    ("DeviceMesh", "distributed/dtensor-placements/"),
+    ("Shard Replicate Partial", "distributed/dtensor-placements/"),
+    ("ring attention", "distributed/context-parallelism/"),
+    ("bucket_cap_mb", "distributed/ddp/"),
+    ("all_gather", "distributed/collectives/"),
+    ("dist.all_reduce", "distributed/collectives/"),
+    ("LOCAL_RANK", "distributed/torchrun-and-elastic/"),
+    ("straggler", "distributed/stragglers-and-restarts/"),
+    ("gradient clipping FSDP", "distributed/gradient-clipping-across-shards/"),
+    ("communication cost", "distributed/communication-cost/"),
+    ("DistributedSampler", "distributed/distributed-sampler/"),
+    ("AdamW", "core/adam-vs-adamw/"),
+    ("label_smoothing", "core/loss-pitfalls/"),
+    ("warmup cosine", "core/lr-schedules/"),
+    ("kaiming_uniform_", "core/initialisation/"),
+    ("ModuleList", "core/module-internals/"),
+    ("Trying to backward through the graph a second time", "core/backward-and-the-graph/"),
+    ("detect_anomaly", "core/nans-and-exploding-gradients/"),
+    ("NaN loss", "core/nans-and-exploding-gradients/"),
+    ("num_workers", "core/dataloader/"),
+    ("register_buffer", "core/parameters-buffers-state-dict/"),
+    ("Hessian-vector product", "core/double-backward/"),
+    ("meta device", "core/meta-device-init/"),
+    ("gradient checkpointing", "core/activation-checkpointing/"),
+    ("torch.autograd.Function", "core/custom-autograd-function/"),
+    ("functorch", "core/torch-func/"),
+    ("set_to_none", "core/gradient-accumulation/"),
+    ("KV cache", "llm/kv-cache/"),
 ]
 TOP = 3
 SETTLE_S = 10.0  # the first query also loads the search's code and index
@@ -208,3 +259,46 @@ def test_without_javascript_the_search_box_is_absent(real_site: Site, browser: B
         page = visit(context, visits, real_site.url(""))[0]
         expect(page.locator(".md-search__input")).to_be_hidden()
         expect(page.locator('label.md-header__button[for="__search"]')).to_be_hidden()
+
+
+def _visible_text(html_text: str) -> str:
+    """The article's text as a reader gets it: no tags, no hidden elements' attributes."""
+    article = html_text[html_text.index("<article"):html_text.index("</article>")]
+    return re.sub(r"<[^>]+>", " ", article)
+
+
+def test_aliases_and_code_names_are_indexed_but_not_shown(real_site: Site) -> None:
+    """A page's `search_aliases` and its snippets' PyTorch names are in the index, from attributes
+    of hidden, empty elements: the page a reader sees has no word more."""
+    pages = indexed(real_site.dir)
+    ddp = pages["/distributed/ddp/"]["content"]
+    assert "DDP, DistributedDataParallel" in ddp
+    assert pages["/distributed/ddp/"]["meta"]["aliases"] == "DDP, DistributedDataParallel"
+    hangs = pages["/distributed/debugging-hangs/"]["content"]
+    assert "torch.distributed.all_reduce" in hangs  # its code's name; its prose says all-reduce
+    html_text = (real_site.dir / "distributed" / "ddp" / "index.html").read_text(encoding="utf-8")
+    assert 'data-search-aliases="DDP, DistributedDataParallel"' in html_text
+    shown = _visible_text(html_text)
+    assert "DDP, DistributedDataParallel" not in shown
+    assert re.search(r'<div class="search-aliases" hidden data-pagefind-weight="\d+">'
+                     r'<span [^>]*></span></div>', html_text)
+    # Code and outputs themselves stay out: a line of the DDP page's code is not indexed.
+    assert 'os.environ.setdefault("MASTER_ADDR"' not in ddp
+    for rel in real_site.questions:  # the hidden blocks add no furniture to any question page
+        assert "Practise this question" not in pages["/" + rel]["content"], rel
+    # A topic page keeps its introduction; its list of the questions' titles is left out (each is
+    # found on its own page: listed, the topic page outranked answers for their titles' words).
+    topic = pages["/distributed/"]["content"]
+    assert "DistributedDataParallel keep replicas in sync" not in topic
+    assert "must know, comes up" not in topic and len(topic.split()) > 20
+
+
+def test_pages_about_the_site_count_less_than_answers(real_site: Site) -> None:
+    html_text = (real_site.dir / "contributing" / "index.html").read_text(encoding="utf-8")
+    assert "data-pagefind-body data-pagefind-weight=\"0.2\"" in html_text
+    article = '<html><article class="md-content__inner md-typeset"><h1>x</h1></article></html>'
+    assert 'data-pagefind-weight="0.5"' in mark_body(article, 0.5)
+    assert "data-pagefind-weight" not in mark_body(article)
+    for wrong in (0, 11, "low", True):
+        with pytest.raises(SearchIndexError):
+            mark_body(article, wrong)  # type: ignore[arg-type]

@@ -7,6 +7,10 @@
 import { siteRoot } from "./dom.js";
 
 const LIMIT = 10;
+// A question page's `search_aliases` (its subject's acronyms and other names: DDP, OOM) are the
+// `aliases` metadata field (scripts/question_pages/render/page.py): weighed above a title, so the
+// page whose subject is DDP ranks above the pages whose title only mentions it.
+const RANKING = { metaWeights: { aliases: 10 } };
 /**
  * What Pagefind's data() gives for one result (the fields used here).
  * @typedef {{url: string, title: string, excerpt: string, locations?: number[]}} SubResult
@@ -28,7 +32,8 @@ function setUp(box, toggle) {
   function load() {
     if (!pagefind) {
       pagefind = import(new URL("pagefind/pagefind.js", base).href).then(function (api) {
-        return api.options({ baseUrl: base.pathname, excerptLength: 24 }).then(function () {
+        const options = { baseUrl: base.pathname, excerptLength: 24, ranking: RANKING };
+        return api.options(options).then(function () {
           api.init();
           return api;
         });

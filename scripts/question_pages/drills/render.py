@@ -67,7 +67,8 @@ def with_snippets(text: str, book: StatusBook,
                   preview: Mapping[str, PreviewFailure] | None = None) -> str:
     """`text` with each `{{ snippet("...") }}` line as the snippet's block (pages.py checks that
     each is a snippet of the drill's own folder)."""
-    return "\n".join(render_snippet(match.group(1), book, preview)
+    # A drill's snippets add no names to the search: they are its solution and judges.
+    return "\n".join(render_snippet(match.group(1), book, preview, searched_names=False)
                      if (match := SNIPPET_LINE.match(line)) else line for line in text.split("\n"))
 
 
@@ -150,7 +151,8 @@ def render_drill_page(page: DrillPage, root: Path, book: StatusBook,
     assert task is not None and explained is not None and follow_ups is not None
 
     def verdict(role: str) -> str:
-        return render_snippet(_ref(drill.verdict_snippet(role), root), book, preview)
+        return render_snippet(_ref(drill.verdict_snippet(role), root), book, preview,
+                              searched_names=False)
 
     parts = [
         f"# {source.meta['title']}", "", metadata_line(page), "",

@@ -41,6 +41,12 @@ FREQUENCY_BANDS = ((50, "often"), (30, "sometimes"), (0, "rarely"))  # (lowest p
 PAGE_STRIP = ("Short answer", "Basics", "Solid answer", "Code", "Go deeper", "Explainer",
               "Follow-ups", "Red flags")
 FRONT_MATTER_KEYS = ("question", "level", "importance", "frequency", "topic", "tags", "related")
+# Fields a page may leave out. `search_aliases`: the acronyms and other names of the page's subject
+# (`[DDP, DistributedDataParallel]`), which the site search indexes with a high weight and a reader
+# never sees on the page (render/page.py, search_aliases_block).
+OPTIONAL_FRONT_MATTER_KEYS = ("search_aliases",)
+MAX_SEARCH_ALIASES = 6  # a page has one subject: a few names of it, not a list of keywords
+MAX_ALIAS_CHARS = 40
 FOLLOW_UP_PREFIX = "follow-up-"
 FOLLOW_UP_WORDS = 8  # of its question, in a follow-up's anchor
 

@@ -30,6 +30,9 @@ from question_pages.format.model import (
     GO_DEEPER_LEVELS,
     IMPORTANCE,
     LEVELS,
+    MAX_ALIAS_CHARS,
+    MAX_SEARCH_ALIASES,
+    OPTIONAL_FRONT_MATTER_KEYS,
     SECTION_TITLES,
     SNIPPET_SECTIONS,
     WORD_RANGES,
@@ -68,9 +71,9 @@ class _Checker:
     def front_matter(self) -> None:
         meta = self.page.meta
         for key in meta:
-            if key not in FRONT_MATTER_KEYS:
+            if key not in FRONT_MATTER_KEYS + OPTIONAL_FRONT_MATTER_KEYS:
                 self.error(self.meta_line(key), f"unknown front matter field '{key}'",
-                           f"Use only: {', '.join(FRONT_MATTER_KEYS)}")
+                           f"Use only: {', '.join(FRONT_MATTER_KEYS + OPTIONAL_FRONT_MATTER_KEYS)}")
         for key in FRONT_MATTER_KEYS:
             if key not in meta:
                 self.error(2, f"the front matter lacks '{key}'",
@@ -116,6 +119,30 @@ class _Checker:
                                    f"related question '{item}' does not exist",
                                    "Give a page as 'topic/slug' (docs/topic/slug.md without .md); "
                                    "known: " + ", ".join(sorted(self.page_ids))[:300])
+
+        if "search_aliases" in meta:
+            self._search_aliases(meta["search_aliases"])
+
+    def _search_aliases(self, aliases: object) -> None:
+        line = self.meta_line("search_aliases")
+        example = "Write e.g. 'search_aliases: [DDP, DistributedDataParallel]'"
+        if (not isinstance(aliases, list) or not aliases
+                or not all(isinstance(a, str) and a.strip() for a in aliases)):
+            self.error(line, "search_aliases must be a non-empty list of names", example)
+            return
+        if len(aliases) > MAX_SEARCH_ALIASES:
+            self.error(line, f"search_aliases has {len(aliases)} names (at most "
+                       f"{MAX_SEARCH_ALIASES})", "Keep the acronyms and other names of the page's "
+                       "subject; the words of the page are searched already")
+        seen: set[str] = set()
+        for alias in aliases:
+            if len(alias) > MAX_ALIAS_CHARS or "\n" in alias:
+                self.error(line, f"search alias '{alias[:MAX_ALIAS_CHARS]}...' is not a name",
+                           f"Give a name of at most {MAX_ALIAS_CHARS} characters on one line, "
+                           "as a reader would type it")
+            if alias.strip().casefold() in seen:
+                self.error(line, f"search alias '{alias}' is given twice", "Remove one")
+            seen.add(alias.strip().casefold())
 
     # -- sections -----------------------------------------------------------------------------
     def structure(self) -> None:

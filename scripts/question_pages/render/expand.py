@@ -243,7 +243,10 @@ def expand(markdown: str, *, from_uri: str, root: Path, pages: list[Page], topic
         topic_id = match.group("path")
         path = learning_path(pages, topic_id, from_uri.removesuffix(".md"))
         topic = by_id.get(topic_id)
-        return path + ("\n\n" + notebook_note(topic, from_uri) if topic else "")
+        # Out of the site search: the list repeats the questions' titles (search finds each on its
+        # own page; listed here, the topic page outranked the answer for the words of a title).
+        return ('<div class="learning-path" data-search-exclude markdown>\n\n' + path
+                + ("\n\n" + notebook_note(topic, from_uri) if topic else "") + "\n\n</div>")
 
     return MARKER.sub(replace, markdown)
 

@@ -7,6 +7,7 @@ outputs, and the related questions, with a fixed anchor on every section.
 
 from __future__ import annotations
 
+import html
 import posixpath
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -40,6 +41,14 @@ from snippet_engine.records.status import StatusBook
 # repeat other pages' titles (a search would find a page for what another page answers); neither
 # is what a reader searches for.
 UNSEARCHED = ("Sources",)
+
+# How much a page's declared aliases count in the site search. They are a Pagefind metadata field,
+# `aliases`, which search.js weighs like a title (`metaWeights`, ALIAS_META_WEIGHT there): a
+# search for "DDP" then ranks the page whose subject is DDP above the pages whose title says "DDP"
+# in passing. They are also in the page's indexed text, at ALIAS_WEIGHT (Pagefind's
+# data-pagefind-weight, 0 to 10, quadratic), so that the result's excerpt shows the name matched.
+ALIAS_WEIGHT = 8
+ALIAS_META = "aliases"
 
 IMPORTANCE_LABEL = {"must know": "Must know", "should know": "Should know",
                     "nice to know": "Nice to know"}
@@ -93,6 +102,22 @@ def metadata_block(page: Page) -> str:
         f'<span class="qm qm-topic">Topic: [{meta["topic"]}](index.md)</span>\n'
         "</div>"
     )
+
+
+def search_aliases_block(page: Page) -> str:
+    """The page's `search_aliases` for the site search only: an empty, hidden element whose
+    attribute Pagefind takes as the `aliases` metadata field (`data-pagefind-meta`) and indexes
+    with the page's text (`data-pagefind-index-attrs`) at ALIAS_WEIGHT (set on the parent:
+    Pagefind weighs an attribute by the element around it). No text a reader sees or a screen
+    reader reads. An empty string when the page declares none."""
+    aliases = page.meta.get("search_aliases") or []
+    if not aliases:
+        return ""
+    names = html.escape(", ".join(str(alias).strip() for alias in aliases), quote=True)
+    return (f'<div class="search-aliases" hidden data-pagefind-weight="{ALIAS_WEIGHT}">'
+            f'<span data-pagefind-meta="{ALIAS_META}[data-search-aliases]" '
+            f'data-pagefind-index-attrs="data-search-aliases" '
+            f'data-search-aliases="{names}"></span></div>')
 
 
 def page_strip() -> str:
@@ -204,8 +229,8 @@ def render_page(page: Page, root: Path, titles: dict[str, str], book: StatusBook
     snippets' records."""
     book = book or StatusBook(root)
     ties = _Ties(marked_lines(page, book), ties_by_snippet(page))
-    parts = [f"# {page.question}", "", metadata_block(page), "", page_strip(), "",
-             practice_slot(page), ""]
+    parts = [f"# {page.question}", "", search_aliases_block(page), "", metadata_block(page), "",
+             page_strip(), "", practice_slot(page), ""]
     for title in SECTION_TITLES:
         section = page.section(title)
         assert section is not None, "render only pages that passed validation"

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from question_pages.format.ties import Tie, line_span
 from question_pages.render.folding import fold
+from question_pages.render.search_names import names_block
 from snippet_engine.execution.preview import PreviewFailure
 from snippet_engine.records.pins import release
 from snippet_engine.records.status import DEVICES, Record, SnippetOptions, SnippetStatus, StatusBook
@@ -233,10 +234,12 @@ def _unrecorded_line(status: SnippetStatus, shown: list[str]) -> str:
 
 
 def render_snippet(ref: str, book: StatusBook, preview: Mapping[str, PreviewFailure] | None = None,
-                   drift_notes: str = "", ties: Sequence[Tie] = ()) -> str:
+                   drift_notes: str = "", ties: Sequence[Tie] = (),
+                   searched_names: bool = True) -> str:
     """Material Markdown for `{{ snippet("ref") }}`; ref is relative to snippets/. `book`: the
     statuses the checks read. `preview`: the failed runs a live preview shows, by snippet path
-    (snippets/...). `drift_notes`: what the committed drift reports say of it, under its outputs."""
+    (snippets/...). `drift_notes`: what the committed drift reports say of it, under its outputs.
+    `searched_names`: whether the PyTorch names its code uses go into the site search."""
     status = book.status(ref)
     rel = status.rel
     code, first = displayed_source(status.path.read_text(encoding="utf-8"), status.options)
@@ -264,5 +267,7 @@ def render_snippet(ref: str, book: StatusBook, preview: Mapping[str, PreviewFail
     # the first inner </div> would end the exclusion.
     if drift_notes:
         blocks.append(drift_notes + "\n")
-    return ('<section class="snippet" data-search-exclude="true" markdown>\n\n'
+    # The PyTorch names the code uses are indexed, though, as readers type them (search_names.py).
+    names = names_block(code) + "\n\n" if searched_names else ""
+    return (names + '<section class="snippet" data-search-exclude="true" markdown>\n\n'
             + "\n".join(blocks) + "\n</section>")

@@ -101,6 +101,24 @@ CASES = [
      "TODO", "unfinished placeholder"),
     ("bad yaml", lambda t: t.replace("tags: [fixture, testing]", "tags: [fixture, testing"),
      None, "not valid YAML"),
+    ("search aliases not a list",
+     lambda t: t.replace("tags: [fixture, testing]\n", "tags: [fixture, testing]\nsearch_aliases: DDP\n"),
+     "search_aliases: DDP", "search_aliases must be a non-empty list of names"),
+    ("search aliases empty",
+     lambda t: t.replace("tags: [fixture, testing]\n", "tags: [fixture, testing]\nsearch_aliases: []\n"),
+     "search_aliases: []", "search_aliases must be a non-empty list of names"),
+    ("search alias twice",
+     lambda t: t.replace("tags: [fixture, testing]\n",
+                         "tags: [fixture, testing]\nsearch_aliases: [DDP, ddp]\n"),
+     "search_aliases: [DDP, ddp]", "search alias 'ddp' is given twice"),
+    ("search aliases a keyword list",
+     lambda t: t.replace("tags: [fixture, testing]\n",
+                         "tags: [fixture, testing]\nsearch_aliases: [a, b, c, d, e, f, g]\n"),
+     "search_aliases: [a, b, c, d, e, f, g]", "search_aliases has 7 names (at most 6)"),
+    ("search alias a sentence",
+     lambda t: t.replace("tags: [fixture, testing]\n",
+                         "tags: [fixture, testing]\nsearch_aliases: [" + "word " * 10 + "]\n"),
+     "search_aliases: [" + "word " * 10 + "]", "is not a name"),
 ]
 
 
@@ -118,6 +136,12 @@ def test_each_rule_reports_file_line_what_and_fix(site_source: Path, name, mutat
         assert error.line == line_of(broken, marker), str(error)
     # What is wrong, then how to fix it: two different, non-empty sentences.
     assert error.what.strip() and error.fix.strip() and error.fix != error.what, str(error)
+
+
+def test_search_aliases_are_optional_and_valid_when_given(site_source: Path) -> None:
+    with_aliases = GOOD.replace("tags: [fixture, testing]\n",
+                                "tags: [fixture, testing]\nsearch_aliases: [FX, Fixture page]\n")
+    assert errors_for(site_source, with_aliases) == []
 
 
 def test_stale_record_is_an_error(site_source: Path) -> None:
