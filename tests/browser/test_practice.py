@@ -333,12 +333,14 @@ def test_the_reveal_shows_the_basics_and_the_solid_answer_beside_the_checklist(
     answer are shown in the panel to compare with (as the mock interview shows them); before,
     nothing of them is seen."""
     page = open_page(QUESTION + "/")
-    first = page.evaluate("""a => { const h = document.getElementById(a);
-        let n = h.nextElementSibling; while (n && n.tagName !== 'P') n = n.nextElementSibling;
-        return n.textContent.replace(/\\s+/g, ' ').trim(); }""", "basics")
-    solid = page.evaluate("""a => { const h = document.getElementById(a);
-        let n = h.nextElementSibling; while (n && n.tagName !== 'P') n = n.nextElementSibling;
-        return n.textContent.replace(/\\s+/g, ' ').trim(); }""", "solid-answer")
+    # The section's first paragraph of its own (not its speaking-time note).
+    first_paragraph = """a => { const h = document.getElementById(a);
+        let n = h.nextElementSibling;
+        while (n && (n.tagName !== 'P' || n.matches('.speaking-time, .speaking-time *')))
+          n = n.nextElementSibling;
+        return n.textContent.replace(/\\s+/g, ' ').trim(); }"""
+    first = page.evaluate(first_paragraph, "basics")
+    solid = page.evaluate(first_paragraph, "solid-answer")
     page.get_by_role("button", name="Practise this question").click()
     rendered = "() => document.body.innerText.replace(/\\s+/g, ' ')"
     assert first not in page.evaluate(rendered) and solid not in page.evaluate(rendered)
