@@ -274,6 +274,10 @@ def test_new_pages_and_states_pass_axe(open_page: Callable[[str], Page], state: 
         page = open_page("questions/")
         page.evaluate(with_progress("async () => { await InterviewProgress.loadScheduler(); "
                                     "InterviewProgress.rate('export/graph-signature', 'review'); }"))
+    # The pointer out of the way (as test_mock_interview's axe does): a button left under it after
+    # a click is drawn in Material's hover colours, which is not what a reader reads it in (the
+    # panel's model answers, put away when the follow-ups start, move the exit button under it).
+    page.mouse.move(0, 0)
     problems = serious_accessibility_violations(page)
     assert not problems, "\n".join(problems)
 
