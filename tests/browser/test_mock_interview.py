@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from datetime import UTC, datetime
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .gates import CHROMIUM, CHROMIUM_ARGS, DESKTOP, serious_accessibility_violations
+from .gates import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, serious_accessibility_violations
 from .progress_api import with_progress
 from .sites import Site
 
@@ -27,6 +28,31 @@ RECORDINGS = """() => new Promise((resolve, reject) => {
     request.onerror = () => reject(request.error);
   };
 })"""
+
+# Recordings as an earlier version of the site kept them: blobs under "mock/<session>/<question>".
+SEED_RECORDINGS = """keys => new Promise((resolve, reject) => {
+  const open = indexedDB.open("pytorch-interview-questions.recordings", 1);
+  open.onupgradeneeded = () => open.result.createObjectStore("recordings");
+  open.onsuccess = () => {
+    const tx = open.result.transaction("recordings", "readwrite");
+    const blob = new Blob(["not audio"], { type: "audio/webm" });
+    keys.forEach(key => tx.objectStore("recordings").put(blob, key));
+    tx.oncomplete = () => { open.result.close(); resolve(); };
+    tx.onerror = () => reject(tx.error);
+  };
+})"""
+# Storage that refuses a recording: the write succeeds, then the transaction is aborted before it
+# commits (as a full disk or quota does), so only its `abort` event fires; or the write itself
+# throws a quota error.
+REFUSING = {
+    "abort": """(() => { const put = IDBObjectStore.prototype.put;
+      IDBObjectStore.prototype.put = function (...args) { const request = put.apply(this, args);
+        const tx = this.transaction; request.addEventListener("success", () => tx.abort()); return request; };
+    })();""",
+    "quota": """IDBObjectStore.prototype.put = function () {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); };""",
+}
+PLAY = """a => a.play().then(() => new Promise(r => setTimeout(r, 600))).then(() => a.currentTime)"""
 
 # Rated as the self-test rates (the scheduler is loaded when a rating is near, not with the page).
 RATE_GOT_IT = with_progress("""async ids => { await InterviewProgress.loadScheduler();
@@ -145,10 +171,10 @@ def test_record_play_back_grade_and_delete(real_site: Site, media_browser: Brows
         assert len(entries) == 3 and len(graded) == 1
         assert graded[0]["followups"][follow_up]["rating"] == "got-it"
         # The recording is listed on the page and deleted from it.
-        expect(page.locator(".mock-old-recordings")).to_contain_text(
-            "1 recording from earlier mock interviews")
+        expect(page.locator(".mock-session audio")).to_have_count(1)
         page.get_by_role("button", name="Delete every recording").click()
-        expect(page.locator(".mock-old-recordings")).to_have_text("Every recording is deleted.")
+        page.get_by_role("button", name="Yes, delete every recording").click()
+        expect(page.locator(".mock-sessions [role=status]")).to_have_text("Every recording is deleted.")
         assert page.evaluate(RECORDINGS) == []
     finally:
         context.close()
@@ -289,5 +315,156 @@ def test_a_grade_that_was_not_saved_says_so(real_site: Site, browser: Browser) -
         expect(rows.first.locator("td").first).to_have_text("Not yet (not saved)")
         expect(rows.nth(1).locator("td").first).to_have_text("Got it (not saved)")
         assert page.evaluate("() => localStorage.getItem('pytorch-interview-questions.progress')") is None
+    finally:
+        context.close()
+
+
+def recorded_keys(page: Page) -> list[str]:
+    return sorted(page.evaluate(RECORDINGS))
+
+
+def answer(page: Page, grade: str, record: bool) -> None:
+    """Answer the question shown (recorded or not), grade it, answer its follow-up, go on."""
+    if record:
+        state = page.locator(".mock-record-state")
+        page.get_by_role("button", name="Record my answer").click()
+        expect(state).to_have_text("Recording…")
+        page.wait_for_timeout(1200)
+        page.get_by_role("button", name="Stop recording").click()
+        expect(state).to_contain_text("kept in this browser only")
+    page.get_by_role("button", name="I have answered: reveal").click()
+    page.locator(".mock-rate").get_by_role("button", name=grade, exact=True).click()
+    if page.get_by_role("button", name="Reveal its answer").count():
+        page.get_by_role("button", name="Reveal its answer").click()
+        page.locator(".mock-followup").get_by_role("button", name="Got it", exact=True).click()
+    page.get_by_role("button", name=re.compile("^(Next question|See the summary)$")).click()
+
+
+def test_each_mock_is_kept_with_its_grades_and_recordings(real_site: Site, media_browser: Browser) -> None:
+    """After a reload the page lists the interview: its date, its questions with their grades,
+    and a player for each recording, each with its own delete, which deletes only that one."""
+    context = media_browser.new_context(viewport=DESKTOP, permissions=["microphone"])
+    page = context.new_page()
+    errors = errors_of(page)
+    try:
+        page.goto(real_site.url("mock-interview/"))
+        start(page, "export", "q3")
+        asked, plan = [], [("Review", True), ("Got it", False), ("Not yet", True)]
+        for number, (grade, record) in enumerate(plan, 1):
+            expect(page.locator(".mock-progress").first).to_have_text(f"Question {number} of 3")
+            asked.append(page.locator("h2.mock-question").inner_text())
+            answer(page, grade, record)
+        expect(page.locator(".mock-summary tbody tr")).to_have_count(3)
+        assert len(recorded_keys(page)) == 2
+        page.reload()
+        session = page.locator(".mock-session")
+        expect(session).to_have_count(1)
+        when = session.locator("time").first
+        assert (when.get_attribute("datetime") or "")[:10] == datetime.now(UTC).date().isoformat()
+        expect(when).not_to_be_empty()
+        rows = session.locator(".mock-session-question")
+        expect(rows).to_have_count(3)
+        for row, title, (grade, record) in zip(rows.all(), asked, plan, strict=True):
+            expect(row).to_contain_text(title)
+            expect(row).to_contain_text(grade)
+            expect(row.locator("audio")).to_have_count(1 if record else 0)
+        page.wait_for_function("() => [...document.querySelectorAll('.mock-session audio')]"
+                               ".every(a => a.src.startsWith('blob:'))")
+        assert rows.first.locator("audio").evaluate(PLAY) > 0, "the kept recording does not play"
+        assert not axe(page)
+        # Deleting one recording deletes that one alone, and it stays deleted after a reload.
+        rows.first.get_by_role("button", name="Delete this recording").click()
+        expect(rows.first).to_contain_text("Recording deleted.")
+        page.reload()
+        rows = page.locator(".mock-session .mock-session-question")
+        expect(rows).to_have_count(3)
+        expect(rows.first.locator("audio")).to_have_count(0)
+        expect(rows.first).to_contain_text("Review")
+        expect(rows.nth(2).locator("audio")).to_have_count(1)
+        assert len(recorded_keys(page)) == 1
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def test_delete_every_recording_asks_first(real_site: Site, browser: Browser) -> None:
+    """Recordings kept by an earlier version are listed too; "Delete every recording" asks, and
+    Cancel keeps every one (after a reload too); Yes deletes them all."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    errors = errors_of(page)
+    try:
+        page.goto(real_site.url("mock-interview/"))
+        page.evaluate(SEED_RECORDINGS, ["mock/2026-01-02T10:00:00.000Z/export/graph-signature",
+                                        "mock/2026-01-02T10:00:00.000Z/export/what-export-returns"])
+        page.reload()
+        expect(page.locator(".mock-session audio")).to_have_count(2)
+        page.get_by_role("button", name="Delete every recording").click()
+        confirm = page.locator(".mock-confirm")
+        expect(confirm).to_contain_text("Delete the 2 recordings")
+        assert len(recorded_keys(page)) == 2
+        confirm.get_by_role("button", name="Cancel").click()
+        expect(confirm).to_have_count(0)
+        expect(page.get_by_role("button", name="Delete every recording")).to_be_focused()
+        page.reload()
+        assert len(recorded_keys(page)) == 2
+        expect(page.locator(".mock-session audio")).to_have_count(2)
+        page.get_by_role("button", name="Delete every recording").click()
+        page.get_by_role("button", name="Yes, delete every recording").click()
+        expect(page.locator(".mock-sessions [role=status]")).to_have_text("Every recording is deleted.")
+        assert recorded_keys(page) == []
+        page.reload()
+        expect(page.locator(".mock-session audio")).to_have_count(0)
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def test_the_introduction_folds_away_once_a_mock_starts(real_site: Site, browser: Browser) -> None:
+    """On a phone the question was below the introduction: once started, the introduction folds
+    away and the question and its reveal are on screen at the top of the page."""
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script("Object.defineProperty(navigator, 'mediaDevices', { value: undefined });")
+    page = context.new_page()
+    try:
+        page.goto(real_site.url("mock-interview/"))
+        intro = page.get_by_text("Rehearse as in an interview")
+        expect(intro).to_be_visible()
+        start(page, "export", "q3")
+        expect(page.locator(".mock-progress")).to_have_text("Question 1 of 3")
+        page.evaluate("() => window.scrollTo(0, 0)")
+        expect(intro).to_be_hidden()
+        expect(page.locator("h2.mock-question")).to_be_in_viewport()
+        expect(page.get_by_role("button", name="I have answered: reveal")).to_be_in_viewport()
+        # Still there, folded, for a reader who wants it.
+        page.get_by_text("About the mock interview").click()
+        expect(intro).to_be_visible()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("refusal", list(REFUSING))
+def test_a_recording_the_storage_refuses_ends_with_a_message(real_site: Site, media_browser: Browser,
+                                                              refusal: str) -> None:
+    """The storage refuses the recording (the transaction aborts, or a quota error): "Recording…"
+    ends with a clear message, and the interview goes on."""
+    context = media_browser.new_context(viewport=DESKTOP, permissions=["microphone"])
+    context.add_init_script(REFUSING[refusal])
+    page = context.new_page()
+    try:
+        page.goto(real_site.url("mock-interview/"))
+        start(page, "export", "q3")
+        state = page.locator(".mock-record-state")
+        page.get_by_role("button", name="Record my answer").click()
+        expect(state).to_have_text("Recording…")
+        page.wait_for_timeout(1000)
+        page.get_by_role("button", name="Stop recording").click()
+        expect(state).to_contain_text("The recording could not be kept", timeout=5000)
+        if refusal == "quota":
+            expect(state).to_contain_text("storage for this site is full")
+        page.get_by_role("button", name="I have answered: reveal").click()
+        expect(page.locator(".mock-covered label").first).to_be_visible()
+        expect(page.locator(".mock-mine")).to_have_count(0)
+        assert recorded_keys(page) == []
     finally:
         context.close()

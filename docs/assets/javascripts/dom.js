@@ -50,6 +50,29 @@ export function sectionNodes(doc, anchor, withHeading) {
   return nodes;
 }
 
+/**
+ * The texts of the elements matching `selector` in these nodes (themselves included), spaces
+ * folded, without a page's speaking-time notes and admonition titles: a section's paragraphs as
+ * the mock interview and the self-test show them beside what the reader said.
+ * @param {Element[]} nodes
+ * @param {string} selector
+ * @returns {string[]}
+ */
+export function textsOf(nodes, selector) {
+  /** @type {string[]} */
+  const out = [];
+  nodes.forEach((node) => {
+    const found = node.matches(selector) ? [node] : Array.from(node.querySelectorAll(selector));
+    found.forEach((item) => {
+      if (item.closest(".speaking-time") || item.classList.contains("speaking-time")) return;
+      if (item.closest(".admonition-title")) return;
+      const text = (item.textContent || "").replace(/\s+/g, " ").trim();
+      if (text) out.push(text);
+    });
+  });
+  return out;
+}
+
 /** Minutes and seconds, "1:05". @param {number} seconds @returns {string} */
 export function clock(seconds) {
   return Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");

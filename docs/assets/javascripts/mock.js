@@ -6,10 +6,16 @@
 // one follow-up, and a summary at the end. A grade that could not be saved says "Not saved" where
 // the reader is looking, as the self-test does, and the interview goes on only when asked.
 // The answers are read from the question pages themselves (same site, fetched when drawn). A
-// recording is kept only in this browser, in IndexedDB, and can be deleted; nothing is sent.
-import { button, clock, el, sectionNodes } from "./dom.js";
+// recording is kept only in this browser, in IndexedDB, and can be deleted; nothing is sent. A
+// recording the storage refuses ends with a message, never a "Recording…" that hangs.
+// Each interview is kept in this browser (mock-sessions.js: its date, questions, grades and the
+// keys of its recordings) and listed under the settings with a player and a delete for each
+// recording; "Delete every recording" asks first. Once an interview starts, the page's
+// introduction folds away, so that the question is on screen on a phone.
+import { button, clock, el, sectionNodes, textsOf } from "./dom.js";
 import { codingRound, pickDrill } from "./mock-coding.js";
 import { draw, quoted, settingsOf } from "./mock-draw.js";
+import * as S from "./mock-sessions.js";
 import { RATINGS, RATING_LABELS } from "./progress-format.js";
 import { capital, LEVELS, questionsOf, topicsOf } from "./question-list.js";
 import * as P from "./storage.js";
@@ -36,20 +42,47 @@ function db() {
     request.onupgradeneeded = () => { request.result.createObjectStore(STORE); };
     request.onsuccess = () => { resolve(request.result); };
     request.onerror = () => { reject(request.error); };
+    request.onblocked = () => { reject(new DOMException("Another tab holds the recordings open.", "InvalidStateError")); };
   });
 }
 
 /**
+ * One request in its own transaction: settled by whichever comes first of the transaction's
+ * `complete`, `error` and `abort` (a write the storage refuses when it commits, a full disk or a
+ * quota, fires `abort` alone), or by the request throwing.
  * @template T
  * @param {IDBTransactionMode} mode @param {(store: IDBObjectStore) => IDBRequest<T>} work
  * @returns {Promise<T>}
  */
 function store(mode, work) {
   return db().then((database) => new Promise((resolve, reject) => {
-    const tx = database.transaction(STORE, mode);
-    const request = work(tx.objectStore(STORE));
-    tx.oncomplete = () => { database.close(); resolve(request.result); };
-    tx.onerror = () => { database.close(); reject(tx.error); };
+    let settled = false;
+    /** @param {unknown} error */
+    function fail(error) {
+      if (settled) return;
+      settled = true;
+      database.close();
+      reject(error || new DOMException("The storage refused the write.", "AbortError"));
+    }
+    /** @type {IDBTransaction} */
+    let tx;
+    /** @type {IDBRequest<T>} */
+    let request;
+    try {
+      tx = database.transaction(STORE, mode);
+      request = work(tx.objectStore(STORE));
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    tx.oncomplete = () => {
+      if (settled) return;
+      settled = true;
+      database.close();
+      resolve(request.result);
+    };
+    tx.onerror = () => { fail(tx.error || request.error); };
+    tx.onabort = () => { fail(tx.error); };
   }));
 }
 
@@ -64,6 +97,34 @@ const recordings = {
   keys: () => store("readonly", (s) => s.getAllKeys()).then((keys) => keys.map(String)),
 };
 
+/** @param {unknown} error @returns {string} */
+function nameOf(error) {
+  return error instanceof DOMException || error instanceof Error ? error.name : String(error);
+}
+
+/** Why the storage did not keep something, in the reader's words. @param {unknown} error @returns {string} */
+function refusal(error) {
+  const name = nameOf(error);
+  return name === "QuotaExceededError" ? "this browser's storage for this site is full"
+    : "this browser's storage refused it (" + name + ")";
+}
+
+// -- the interviews kept, in localStorage (mock-sessions.js) ----------------------------------
+/** @returns {S.Session[]} */
+function readKept() {
+  try { return S.readSessions(window.localStorage.getItem(S.SESSIONS)); } catch (error) { return []; }
+}
+
+/** @param {S.Session[]} list @returns {string | null} why it was not kept, or null */
+function writeKept(list) {
+  try {
+    window.localStorage.setItem(S.SESSIONS, JSON.stringify(list));
+    return null;
+  } catch (error) {
+    return refusal(error);
+  }
+}
+
 /** @returns {boolean} */
 function canRecord() {
   return !!(navigator.mediaDevices && "getUserMedia" in navigator.mediaDevices && "MediaRecorder" in window &&
@@ -71,21 +132,7 @@ function canRecord() {
 }
 
 // -- a question page's answers, read from its HTML -------------------------------------------
-/** @param {Element[]} nodes @param {string} selector @returns {string[]} */
-function texts(nodes, selector) {
-  /** @type {string[]} */
-  const out = [];
-  nodes.forEach((node) => {
-    const found = node.matches(selector) ? [node] : Array.from(node.querySelectorAll(selector));
-    found.forEach((item) => {
-      if (item.closest(".speaking-time") || item.classList.contains("speaking-time")) return;
-      if (item.closest(".admonition-title")) return;
-      const text = (item.textContent || "").replace(/\s+/g, " ").trim();
-      if (text) out.push(text);
-    });
-  });
-  return out;
-}
+const texts = textsOf;
 
 /** @param {string} html a question page @returns {Answers} */
 function answersOf(html) {
@@ -129,6 +176,144 @@ function setUp(tool) {
     stage.innerHTML = "";
     nodes.forEach(function (node) { stage.appendChild(node); });
     if (focus) focus.focus();
+  }
+
+  // The page's introduction (what comes between its title and this tool): folded into a
+  // <details> once an interview starts, open again with the settings.
+  /** @param {boolean} open */
+  function introduction(open) {
+    const before = tool.previousElementSibling;
+    if (before instanceof HTMLDetailsElement && before.classList.contains("mock-intro")) {
+      before.open = open;
+      return;
+    }
+    if (open) return;
+    /** @type {Element[]} */
+    const nodes = [];
+    for (let node = tool.previousElementSibling; node && !/^H[12]$/.test(node.tagName) &&
+         !node.classList.contains("progress-problem"); node = node.previousElementSibling) {
+      nodes.unshift(node);
+    }
+    if (!nodes.length) return;
+    const fold = el("details", { "class": "mock-intro" });
+    fold.appendChild(el("summary", {}, "About the mock interview"));
+    tool.before(fold);
+    nodes.forEach((node) => { fold.appendChild(node); });
+  }
+
+  /** @param {string} id @returns {S.Listed | null} */
+  function listed(id) {
+    const found = questions.filter((q) => q.id === id)[0];
+    return found ? { question: found.question, url: found.url } : null;
+  }
+
+  // The interviews kept in this browser, newest first, each question with its grade and, where
+  // this browser still holds it, its recording with a player and a delete; then "Delete every
+  // recording", which asks first.
+  /** @returns {HTMLElement} */
+  function earlierInterviews() {
+    const box = el("section", { "class": "mock-sessions", "aria-labelledby": "mock-sessions-title", hidden: "" });
+    const kept = readKept();
+    const held = window.indexedDB ? recordings.keys().catch(() => /** @type {string[]} */ ([])) : Promise.resolve([]);
+    held.then(function (keys) {
+      const list = S.sessionsToShow(kept, keys, listed);
+      if (!list.length) return;
+      box.appendChild(el("h2", { id: "mock-sessions-title" }, "Your earlier mock interviews"));
+      list.forEach(function (session) { box.appendChild(sessionBlock(session)); });
+      if (S.recordingCount(list)) box.appendChild(deleteEvery(box));
+      box.hidden = false;
+    });
+    return box;
+  }
+
+  /** @param {string} at @returns {string} */
+  function when(at) {
+    return new Date(at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  }
+
+  /** @param {S.Session} session @returns {HTMLElement} */
+  function sessionBlock(session) {
+    const block = el("section", { "class": "mock-session" });
+    const title = block.appendChild(el("h3"));
+    if (session.at) title.appendChild(el("time", { datetime: session.at }, when(session.at)));
+    else title.appendChild(document.createTextNode("An earlier interview"));
+    const n = session.questions.length;
+    title.appendChild(document.createTextNode(" \u00b7 " + n + " question" + (n === 1 ? "" : "s")));
+    const list = block.appendChild(el("ul", { "class": "mock-session-questions" }));
+    session.questions.forEach(function (q) {
+      const item = list.appendChild(el("li", { "class": "mock-session-question" }));
+      if (q.url) item.appendChild(el("a", { href: q.url }, q.question));
+      else item.appendChild(document.createTextNode(q.question));
+      /** @type {string[]} */
+      const said = [q.rating ? RATING_LABELS[q.rating] + (q.saved ? "" : " (not saved)")
+        : (q.seconds || !q.recording ? "not graded" : "recorded")];
+      if (q.seconds) said.push("answered for " + clock(q.seconds));
+      if (q.rating && q.points) said.push(q.covered + " of " + q.points + " points of the short answer");
+      if (q.rating && q.flags) said.push(q.flags + " red flag" + (q.flags === 1 ? "" : "s") + " said");
+      if (q.followUpRating) said.push("follow-up " + RATING_LABELS[q.followUpRating].toLowerCase());
+      item.appendChild(document.createTextNode(": " + said.join(", ") + "."));
+      if (q.recording) item.appendChild(player(q.recording));
+    });
+    return block;
+  }
+
+  /** A kept recording's player, with its delete. @param {string} key @returns {HTMLElement} */
+  function player(key) {
+    const holder = el("div", { "class": "mock-session-recording" });
+    const audio = holder.appendChild(el("audio", { controls: "", "class": "mock-audio", "aria-label": "Your recorded answer" }));
+    recordings.get(key).then(function (blob) {
+      if (blob) audio.src = URL.createObjectURL(blob);
+    }, function () { /* the delete still works; the player stays silent */ });
+    holder.appendChild(button("Delete this recording", function () {
+      recordings.remove(key).then(function () {
+        writeKept(S.withoutRecording(readKept(), key));
+        if (audio.src) URL.revokeObjectURL(audio.src);
+        holder.innerHTML = "";
+        holder.appendChild(el("p", { role: "status" }, "Recording deleted."));
+      }, function (error) {
+        holder.appendChild(el("p", { role: "alert" }, "The recording could not be deleted (" + nameOf(error) + ")."));
+      });
+    }));
+    return holder;
+  }
+
+  /** "Delete every recording", with the question it asks first. @param {HTMLElement} box @returns {HTMLElement} */
+  function deleteEvery(box) {
+    const every = el("div", { "class": "mock-delete-every" });
+    const ask = every.appendChild(button("Delete every recording", function () {
+      if (every.querySelector(".mock-confirm")) return;
+      recordings.keys().then(function (keys) {
+        const n = keys.length;
+        const confirm = el("div", { "class": "mock-confirm", role: "group", "aria-label": "Delete every recording?" });
+        confirm.appendChild(el("p", {}, n ? "Delete the " + (n === 1 ? "recording" : n + " recordings") +
+          " kept in this browser? This cannot be undone." : "No recording is kept in this browser."));
+        if (n) {
+          confirm.appendChild(button("Yes, delete every recording", function () {
+            Promise.all(keys.map((key) => recordings.remove(key))).then(function () {
+              let list = readKept();
+              keys.forEach(function (key) { list = S.withoutRecording(list, key); });
+              writeKept(list);
+              box.querySelectorAll(".mock-session-recording").forEach((node) => { node.remove(); });
+              every.innerHTML = "";
+              every.appendChild(el("p", { role: "status", tabindex: "-1" }, "Every recording is deleted."));
+              /** @type {HTMLElement} */ (every.firstElementChild).focus();
+            }, function (error) {
+              confirm.appendChild(el("p", { role: "alert" }, "The recordings could not all be deleted (" +
+                                      nameOf(error) + "). Reload the page to see which are left."));
+            });
+          }));
+        }
+        const cancel = confirm.appendChild(button(n ? "Cancel" : "Close", function () {
+          confirm.remove();
+          ask.focus();
+        }));
+        every.appendChild(confirm);
+        cancel.focus();
+      }, function (error) {
+        every.appendChild(el("p", { role: "alert" }, "The recordings could not be read (" + nameOf(error) + ")."));
+      });
+    }));
+    return every;
   }
 
   // The settings form.
@@ -179,6 +364,7 @@ function setUp(tool) {
     });
     /** @type {HTMLElement[]} */
     const nodes = [form];
+    introduction(true);
     if (drills.length) {
       const coding = el("section", { "class": "mock-coding", "aria-label": "Coding round" });
       coding.appendChild(el("p", {}, "Or a coding round: one of the " + drills.length + " drills, due or new first, " +
@@ -186,11 +372,14 @@ function setUp(tool) {
       coding.appendChild(button("Start a coding round", function () {
         ready.then(function () {
           const drill = pickDrill(drills, P);
-          if (drill) codingRound(stage, drill, P, settingsForm);
+          if (!drill) return;
+          introduction(false);
+          codingRound(stage, drill, P, settingsForm);
         });
       }));
       nodes.push(coding);
     }
+    nodes.push(earlierInterviews());
     show(nodes);
   }
 
@@ -202,6 +391,18 @@ function setUp(tool) {
     const results = [];
     const began = Date.now();
     let microphone = canRecord() ? "unknown" : "none";
+    introduction(false);
+
+    /** This interview as it is kept (mock-sessions.js). @returns {S.Session} */
+    function keptOf() {
+      return { id: session, at: session, questions: results.map((r) => ({
+        id: r.question.id, question: r.question.question, url: r.question.url, rating: r.rating, saved: r.saved,
+        seconds: r.seconds, covered: r.covered, points: r.points, flags: r.flags.length, followUp: r.followUp,
+        followUpRating: r.followUpRating, recording: r.recording })) };
+    }
+
+    /** Keep this interview as it stands now. @returns {string | null} why it was not kept, or null */
+    function keep() { return writeKept(S.withSession(readKept(), keptOf())); }
 
     function timeUp() {
       return !!settings.minutes && (Date.now() - began) / 60000 >= settings.minutes;
@@ -247,45 +448,91 @@ function setUp(tool) {
       let saving = Promise.resolve(null);
       const recordBox = el("div", { "class": "mock-record" });
       const recordState = el("p", { "class": "mock-record-state", role: "status" });
+      /** @type {string | null} why the recorder failed, once it did */
+      let failed = null;
+      const without = " Answer aloud without it: the interview goes on.";
+      // Stopped by the reader (or by the reveal): the recording is kept, or the reader is told
+      // why not; whatever happens "Recording…" ends, within 10 s at most.
       function stopRecording() {
+        if (!recorder || recorder.state === "inactive") return saving;
+        /** @type {MediaRecorder} */
         const running = recorder;
-        if (!running || running.state === "inactive") return saving;
+        recordState.textContent = "Keeping the recording\u2026";
         saving = new Promise(function (resolve) {
-          running.addEventListener("stop", function () {
+          let over = false;
+          /** @param {string | null} key @param {string} text */
+          function end(key, text) {
+            if (over) return;
+            over = true;
+            window.clearTimeout(late);
             running.stream.getTracks().forEach((track) => { track.stop(); });
+            recordState.textContent = text;
+            resolve(key);
+          }
+          const late = window.setTimeout(function () {
+            end(null, "The recording could not be kept: this browser did not finish it in time." + without);
+          }, 10000);
+          running.addEventListener("stop", function () {
+            if (failed) {
+              end(null, "The recording could not be kept: the recorder failed (" + failed + ")." + without);
+              return;
+            }
             const blob = new Blob(chunks, { type: running.mimeType || "audio/webm" });
-            const key = "mock/" + session + "/" + q.id;
+            const key = S.recordingKey(session, q.id);
             recordings.put(key, blob).then(function () {
               result.recording = key;
-              recordState.textContent = "Recorded " + clock(Math.round((Date.now() - recordStart) / 1000)) +
-                ", kept in this browser only.";
-              resolve(key);
-            }, function () {
-              recordState.textContent = "The recording could not be kept (this browser's storage refused it).";
-              resolve(null);
+              keep();
+              end(key, "Recorded " + clock(Math.round((Date.now() - recordStart) / 1000)) +
+                  ", kept in this browser only.");
+            }, function (error) {
+              end(null, "The recording could not be kept: " + refusal(error) + "." + without);
             });
           });
-          running.stop();
+          try {
+            running.stop();
+          } catch (error) {
+            end(null, "The recording could not be kept (" + nameOf(error) + ")." + without);
+          }
         });
         return saving;
       }
       let recordStart = 0;
       if (microphone !== "none") {
+        let stopping = false;
         const record = button("Record my answer", function () {
           if (recorder && recorder.state === "recording") {
+            stopping = true;
             stopRecording();
             record.remove();
             return;
           }
+          record.disabled = true;
           navigator.mediaDevices.getUserMedia({ audio: true }).then(function (stream) {
             microphone = "yes";
             chunks = [];
-            const made = new MediaRecorder(stream);
-            recorder = made;
-            made.addEventListener("dataavailable", (event) => {
-              if (event.data && event.data.size) chunks.push(event.data);
-            });
-            made.start();
+            record.disabled = false;
+            try {
+              const made = new MediaRecorder(stream);
+              made.addEventListener("dataavailable", (event) => {
+                if (event.data && event.data.size) chunks.push(event.data);
+              });
+              // A recorder that fails while recording stops by itself: say so, and offer no stop.
+              made.addEventListener("error", function (event) {
+                failed = nameOf(/** @type {{error?: unknown}} */ (event).error || "error");
+                if (!stopping) {
+                  made.stream.getTracks().forEach((track) => { track.stop(); });
+                  record.remove();
+                  recordState.textContent = "The recording stopped: the recorder failed (" + failed + ")." + without;
+                }
+              });
+              made.start();
+              recorder = made;
+            } catch (error) {
+              stream.getTracks().forEach((track) => { track.stop(); });
+              record.remove();
+              recordState.textContent = "This browser could not record (" + nameOf(error) + ")." + without;
+              return;
+            }
             recordStart = Date.now();
             record.textContent = "Stop recording";
             recordState.textContent = "Recording\u2026";
@@ -378,6 +625,7 @@ function setUp(tool) {
         mine.appendChild(button("Delete this recording", function () {
           recordings.remove(key).then(function () {
             result.recording = null;
+            keep();
             mine.innerHTML = "";
             mine.appendChild(el("p", { role: "status" }, "Recording deleted."));
           });
@@ -402,6 +650,7 @@ function setUp(tool) {
         dropNotSaved(stage);
         const e = P.rate(q.id, rating);
         result.saved = !!e;
+        keep();
         if (!e) {
           saved.textContent = "";
           notSaved(saved, function () {
@@ -452,6 +701,7 @@ function setUp(tool) {
           result.followUpRating = rating;
           dropNotSaved(box);
           result.followUpSaved = !!P.rateFollowUp(result.question.id, pick.question, rating);
+          keep();
           if (result.followUpSaved) rated(rating, true);
           else notSaved(rate, function () { rated(rating, false); });
         }));
@@ -513,10 +763,16 @@ function setUp(tool) {
         note.appendChild(button("Delete the recordings of this interview", function () {
           Promise.all(kept.map((r) => recordings.remove(r.recording || ""))).then(function () {
             kept.forEach(function (r) { r.recording = null; });
+            keep();
             note.textContent = "The recordings of this interview are deleted.";
           });
         }));
         nodes.push(note);
+      }
+      const notKept = keep();
+      if (notKept) {
+        nodes.push(el("p", { "class": "mock-not-kept", role: "status" }, "This interview could not be kept in the " +
+                      "list of your earlier interviews: " + notKept + "."));
       }
       nodes.push(button("Start another mock interview", settingsForm, true));
       show(nodes, nodes[0]);
@@ -526,22 +782,6 @@ function setUp(tool) {
   }
 
   settingsForm();
-
-  // Recordings left from earlier interviews: how many, and a way to delete them all.
-  if (window.indexedDB) {
-    recordings.keys().then(function (keys) {
-      if (!keys || !keys.length) return;
-      const line = el("p", { "class": "mock-old-recordings" },
-        keys.length + " recording" + (keys.length === 1 ? "" : "s") + " from earlier mock interviews " +
-        (keys.length === 1 ? "is" : "are") + " kept in this browser. ");
-      line.appendChild(button("Delete every recording", function () {
-        Promise.all(keys.map(function (key) { return recordings.remove(key); })).then(function () {
-          line.textContent = "Every recording is deleted.";
-        });
-      }));
-      tool.insertBefore(line, stage);
-    }, function () { /* no IndexedDB here: nothing was ever recorded */ });
-  }
 }
 
 const tool = document.querySelector('[data-progress-tool="mock"]');

@@ -1,9 +1,9 @@
 // Self-test on a question page: hide the answers, time the spoken answer against the page's
-// targets, reveal the short answer as a checklist, rate it, and practise the follow-ups one at a
+// targets, reveal the short answer as a checklist beside the basics and the solid answer, rate it, and practise the follow-ups one at a
 // time. Imported by progress.js only on question pages, when the reader reaches for it or has
 // progress; everything is a real button, so it works
 // from the keyboard, and with JavaScript off the page reads as it always does.
-import { clock, el, sectionNodes, siteRoot } from "./dom.js";
+import { clock, el, sectionNodes, siteRoot, textsOf } from "./dom.js";
 import { dayOf, today } from "./days.js";
 import { isDue, RATINGS, RATING_LABELS } from "./progress-format.js";
 import { withProgress } from "./progress-format.js";
@@ -63,6 +63,21 @@ function shortAnswerItems() {
     node.querySelectorAll("li").forEach((li) => { items.push((li.textContent || "").trim()); });
   });
   return items;
+}
+
+/** The page's basics and solid answer as the mock interview shows them, to compare with what the
+ * reader said: made only once the reader asks to see how it went (before, nothing of them is on
+ * the page but in the hidden sections). @param {number[]} targets @returns {HTMLElement} */
+function modelAnswers(targets) {
+  const box = el("section", { "class": "practice-model", "aria-label": "Model answers" });
+  [["basics", "Basics (about " + targets[0] + " s)"],
+   ["solid-answer", "Solid answer (about " + targets[1] + " s)"]].forEach(([anchor, title]) => {
+    const texts = textsOf(sectionNodes(document, anchor), "p");
+    if (!texts.length) return;
+    box.appendChild(el("h3", {}, title));
+    texts.forEach((text) => { box.appendChild(el("p", {}, text)); });
+  });
+  return box;
 }
 
 /** The self-test of the question whose slot this is.
@@ -301,7 +316,14 @@ function practise(slot) {
     const list = followUps();
     if (list.length) {
       const fu = el("button", { type: "button", "class": "md-button" }, "Practise the " + list.length + " follow-ups");
-      fu.addEventListener("click", function () { fu.remove(); practiseFollowUps(list, 0); });
+      fu.addEventListener("click", function () {
+        fu.remove();
+        // Each follow-up is a question of its own: the model answers, which could answer it,
+        // are put away while they are practised (the checklist of what was said stays).
+        const model = panel && panel.querySelector(".practice-model");
+        if (model instanceof HTMLElement) model.hidden = true;
+        practiseFollowUps(list, 0);
+      });
       after.appendChild(fu);
     }
     after.appendChild(el("div", { "class": "practice-followups" }));
@@ -312,6 +334,7 @@ function practise(slot) {
     reveal.addEventListener("click", function () {
       reveal.remove();
       checklist.hidden = false;
+      checklist.after(modelAnswers(targets));
       rate.hidden = false;
       const first = checklist.querySelector("input");
       (first || rate.querySelector("button"))?.focus();
