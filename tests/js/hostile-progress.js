@@ -34,10 +34,11 @@ export function hostileFiles(seed, count, now, real) {
   const t = now.getTime();
   const realIds = Object.keys(real.questions);
   /** A valid entry made by the site's scheduler, rated `ago` ms before now. */
-  const made = (/** @type {string} */ rating, /** @type {number} */ ago) =>
-    schedule(null, rating, new Date(t - ago), null, fsrs);
+  /** @type {(rating: string, ago: number) => any} */
+  const made = (rating, ago) => schedule(null, /** @type {any} */ (rating), new Date(t - ago), null, fsrs);
   /** The site's own Got it, `n` times, each when the last one's wait was over: ends past 365 days. */
   const longGotIt = () => {
+    /** @type {any} */
     let e = null, when = t - 4 * 365 * DAY;
     for (let i = 0; i < 8 && when < t; i++) {
       e = schedule(e, "got-it", new Date(when), null, fsrs);
@@ -73,7 +74,7 @@ export function hostileFiles(seed, count, now, real) {
     },
     "a rating dated ahead of now": () => {
       const ahead = pick([60000, 3600000, DAY + 1000, 1.9 * DAY]);
-      const e = schedule(null, pick(["review", "got-it", "not-yet"]), new Date(t + ahead), null, fsrs);
+      const e = made(pick(["review", "got-it", "not-yet"]), -ahead);
       return { questions: { [pick(realIds.concat([freshId(4)]))]: e } };
     },
     "a last review ahead of now": () => {
@@ -148,10 +149,10 @@ export function hostileFiles(seed, count, now, real) {
   const files = [];
   for (let i = 0; i < count; i++) {
     const kind = names[i % names.length];
-    const made = kinds[kind]();
-    const text = made.raw !== undefined ? made.raw : JSON.stringify(Object.assign({}, APP, {
-      version: made.version === undefined ? 2 : made.version,
-      interview: made.interview === undefined ? null : made.interview, questions: made.questions }));
+    const built = kinds[kind]();
+    const text = built.raw !== undefined ? built.raw : JSON.stringify(Object.assign({}, APP, {
+      version: built.version === undefined ? 2 : built.version,
+      interview: built.interview === undefined ? null : built.interview, questions: built.questions }));
     files.push({ kind, text });
   }
   return files;

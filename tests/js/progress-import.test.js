@@ -35,14 +35,14 @@ function realProgress() {
 }
 
 /** Every rating of an accepted entry works and gives an entry the validator accepts again.
- * @param {string} id @param {any} entry @param {Date} now */
-function assertRateable(id, entry, now) {
+ * @param {string} id @param {any} entry @param {Date} now @param {string} [where] */
+function assertRateable(id, entry, now, where = "") {
   for (const rating of RATINGS) {
     /** @type {any} */
     let next;
-    assert.doesNotThrow(() => { next = rated(rating, now, entry); }, id + " can be rated " + rating);
+    assert.doesNotThrow(() => { next = rated(rating, now, entry); }, id + where + " can be rated " + rating);
     const again = core.checkEntry(id, JSON.parse(JSON.stringify(next)), now.getTime());
-    assert.notEqual(typeof again, "string", id + " rated " + rating + " is refused: " + again);
+    assert.notEqual(typeof again, "string", id + where + " rated " + rating + " is refused: " + again);
   }
 }
 
@@ -143,7 +143,7 @@ test("420 seeded hostile files: none accepted loses a real rating or leaves a qu
     }
     for (const [id, e] of Object.entries(read.value.questions)) {
       if (id.startsWith("hostile/") && id !== "hostile/q-0" && id !== "hostile/q-7") continue;  // one of each is enough
-      assertRateable(id + " in " + where, e, NOW);
+      assertRateable(id, e, NOW, " in " + where);
     }
   });
 });
