@@ -147,3 +147,24 @@ test("420 seeded hostile files: none accepted loses a real rating or leaves a qu
     }
   });
 });
+
+test("every card the rules keep, the scheduler rates, and the rules keep what it writes (seeded)", () => {
+  let seed = 3939;
+  const rand = () => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return seed / 4294967296; };
+  const pick = (/** @type {any[]} */ xs) => xs[Math.floor(rand() * xs.length)];
+  for (let i = 0; i < 500; i++) {
+    const last = NOW.getTime() - Math.floor(rand() * 800 * DAY) - pick([0, 1, 3600000]);
+    const rating = pick(RATINGS);
+    const zero = rand() < 0.1;
+    const card = { state: pick([0, 1, 2, 3]), stability: zero ? 0 : pick([0.001, 0.5, 3, 365, 36500, rand() * 1000]),
+                   difficulty: zero ? 0 : pick([1, 5, 10, 1 + rand() * 9]), reps: pick([0, 1, 7]), lapses: pick([0, 2]),
+                   scheduled_days: pick([0, 1, 365, 366]), learning_steps: 0, elapsed_days: pick([0, 4]),
+                   last_review: pick([null, new Date(last).toISOString()]) };
+    const entry = { state: rating === "got-it" ? "done" : "review", rating, rated: new Date(last).toISOString(),
+                    due: rating === "got-it" ? null : new Date(last + pick([0, 1, 365]) * DAY).toISOString(),
+                    card, followups: {} };
+    const kept = core.checkEntry("export/x", entry, NOW.getTime());
+    if (typeof kept === "string") continue;
+    assertRateable("export/x", kept, NOW, " (seed 3939, card " + i + ": " + JSON.stringify(card) + ")");
+  }
+});
