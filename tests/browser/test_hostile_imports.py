@@ -26,8 +26,8 @@ KEY = "pytorch-interview-questions.progress"
 ASIDE = KEY + ".set-aside"
 NOW = "2026-12-01T10:00:00"
 SEED = int(os.environ.get("HOSTILE_SEED", "39"))
-COUNT = 240  # 16 of each of the generator's 15 kinds
-UI_EVERY = 48  # a reload and a rating through the page after every 48th import
+COUNT = 150  # 10 of each of the generator's 15 kinds
+UI_EVERY = 50  # a reload and a rating through the page after every 50th import
 REAL = ("export/graph-signature", "compile/graph-breaks", "distributed/ddp")
 
 
