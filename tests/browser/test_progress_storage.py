@@ -198,7 +198,14 @@ def test_a_bad_stored_entry_is_set_aside_alone_and_every_copy_is_kept_listed_and
         items.nth(1).get_by_role("button", name="Download").click()
     saved = tmp_path / "copy.json"
     download.value.save_as(saved)
-    assert json.loads(saved.read_text())["card"]["reps"] == 2.5
+    copy = json.loads(saved.read_text())
+    # A progress file this site imports again (issue 39, item 6), the entry as it was kept.
+    assert copy["app"] == "pytorch-interview-questions" and copy["kind"] == "progress"
+    assert copy["questions"]["compile/graph-breaks"]["card"]["reps"] == 2.5
+    import_file(page, saved, confirm=False)
+    expect(page.locator(".transfer-preview")).to_contain_text(
+        "compile/graph-breaks: its schedule has a bad reps")
+    expect(page.locator(".transfer-message")).to_contain_text("Nothing to import from copy.json")
     page.once("dialog", lambda dialog: dialog.accept())
     items.nth(0).get_by_role("button", name="Drop").click()
     expect(items).to_have_count(2)

@@ -33,8 +33,16 @@ const STATES = ["review", "done"];
 // The longest wait the scheduler may give (FSRS's maximum_interval), in days. A due date later
 // than a rating plus this (and a day of slack) cannot come from this site.
 export const MAX_INTERVAL_DAYS = 365;
-// How far in the future a rating may be dated: another device's clock may run a little ahead.
-const CLOCK_SLACK_MS = 2 * DAY_MS;
+// The longest wait the scheduler writes: ts-fsrs gives "Good" at least a day more than "Hard",
+// so a Got it at the longest wait is scheduled MAX_INTERVAL_DAYS + 1 days on (issue 39, item 6).
+const MAX_WRITTEN_DAYS = MAX_INTERVAL_DAYS + 1;
+// ts-fsrs's S_MIN: the least stability its next_state accepts (with a difficulty of at least 1),
+// unless both are 0 (a card with no memory yet).
+const MIN_STABILITY = 0.001;
+// How far in the future a stored rating may be dated: this browser's clock may have been moved
+// back since it was written (scheduling.js then rates it as if reviewed now). An imported file
+// gets no slack: what is dated ahead of now is refused (issue 39, item 6).
+export const CLOCK_SLACK_MS = 2 * DAY_MS;
 // The version-1 Leitner intervals, by box: what a version-1 value could hold.
 const V1_INTERVALS = [0, 1, 3, 7, 14, 30];
 export const LIMITS = { entries: 5000, followups: 100, title: 500, fileBytes: 5 * 1024 * 1024 };
@@ -80,6 +88,7 @@ function rawText(raw) {
 /** A stored FSRS card, checked field by field, or the reason it is not one.
  * @param {unknown} raw @param {number} now @returns {StoredCard | string} */
 function checkCard(raw, now) {
+  // `now` here is the latest instant allowed (now, plus the slack for a stored value).
   if (!isPlainObject(raw)) return "its schedule is not an object";
   const c = raw;
   if (!isWhole(c.state) || /** @type {number} */ (c.state) < 0 || /** @type {number} */ (c.state) > 3) {
@@ -89,6 +98,13 @@ function checkCard(raw, now) {
       /** @type {number} */ (c.stability) > 36500) return "its schedule has a bad stability";
   if (!isFiniteNumber(c.difficulty) || /** @type {number} */ (c.difficulty) < 0 ||
       /** @type {number} */ (c.difficulty) > 10) return "its schedule has a bad difficulty";
+  // What ts-fsrs's next_state refuses: a memory (not both 0) with a difficulty under 1 or a
+  // stability under S_MIN.
+  const s = /** @type {number} */ (c.stability), d = /** @type {number} */ (c.difficulty);
+  if (!(s === 0 && d === 0)) {
+    if (s < MIN_STABILITY) return "its schedule has a stability under the scheduler's least (" + MIN_STABILITY + ")";
+    if (d < 1) return "its schedule has a difficulty under the scheduler's least (1)";
+  }
   const wholes = ["reps", "lapses", "scheduled_days", "learning_steps", "elapsed_days"];
   for (let i = 0; i < wholes.length; i++) {
     const v = c[wholes[i]];
@@ -96,13 +112,13 @@ function checkCard(raw, now) {
       return "its schedule has a bad " + wholes[i].replace("_", " ");
     }
   }
-  if (/** @type {number} */ (c.scheduled_days) > MAX_INTERVAL_DAYS) return "its schedule waits longer than " + MAX_INTERVAL_DAYS + " days";
+  if (/** @type {number} */ (c.scheduled_days) > MAX_WRITTEN_DAYS) return "its schedule waits longer than " + MAX_WRITTEN_DAYS + " days";
   /** @type {string | null} */
   let last = null;
   if (c.last_review !== undefined && c.last_review !== null) {
     const at = timestamp(c.last_review);
     if (at === null) return "its schedule has a bad date of last review";
-    if (at > now + CLOCK_SLACK_MS) return "its schedule was last reviewed in the future";
+    if (at > now) return "its schedule was last reviewed in the future";
     last = /** @type {string} */ (c.last_review);
   }
   /** @type {Record<string, unknown>} */
@@ -127,7 +143,7 @@ function checkFollowUps(raw, now, when) {
     if (!isPlainObject(f) || !isRating(f.rating)) return "a follow-up has an unknown rating";
     const at = when(f.rated);
     if (at === null) return "a follow-up has no real date of rating";
-    if (at > now + CLOCK_SLACK_MS) return "a follow-up is rated in the future";
+    if (at > now) return "a follow-up is rated in the future";
     clean[title] = { rating: /** @type {RatingName} */ (f.rating), rated: new Date(at).toISOString() };
   }
   return clean;
@@ -139,9 +155,13 @@ export function idProblem(id) {
   return "";
 }
 
-/** One version-2 entry, checked; only the known fields are kept.
- * @param {string} id @param {unknown} raw @param {number} now @returns {Entry | string} */
-export function checkEntry(id, raw, now) {
+/** One version-2 entry, checked; only the known fields are kept. What is kept, the scheduler can
+ * rate (scheduling.js, ts-fsrs), and what it writes is kept again.
+ * @param {string} id @param {unknown} raw @param {number} now
+ * @param {number} [slack] how far ahead of now a date may be (CLOCK_SLACK_MS for a stored value,
+ *   0 for an imported file) @returns {Entry | string} */
+export function checkEntry(id, raw, now, slack = CLOCK_SLACK_MS) {
+  const latest = now + slack;
   const bad = idProblem(id);
   if (bad) return bad;
   if (!isPlainObject(raw)) return "it is not an object";
@@ -150,7 +170,7 @@ export function checkEntry(id, raw, now) {
   if ((raw.state === "done") !== (raw.rating === "got-it")) return "its state does not match its rating";
   const rated = timestamp(raw.rated);
   if (rated === null) return "it has no real date of rating";
-  if (rated > now + CLOCK_SLACK_MS) return "it is rated in the future (" + raw.rated + ")";
+  if (rated > latest) return "it is rated in the future (" + raw.rated + ")";
   /** @type {number | null} */
   let due = null;
   if (raw.state === "done") {
@@ -162,9 +182,9 @@ export function checkEntry(id, raw, now) {
       return "its due date is later than the longest wait (" + MAX_INTERVAL_DAYS + " days) allows";
     }
   }
-  const card = checkCard(raw.card, now);
+  const card = checkCard(raw.card, latest);
   if (typeof card === "string") return card;
-  const followups = checkFollowUps(raw.followups, now, timestamp);
+  const followups = checkFollowUps(raw.followups, latest, timestamp);
   if (typeof followups === "string") return followups;
   return { state: /** @type {"review" | "done"} */ (raw.state), rating: /** @type {RatingName} */ (raw.rating),
            rated: new Date(rated).toISOString(), due: due === null ? null : new Date(due).toISOString(),
@@ -180,9 +200,12 @@ function v1Day(text, hours) {
 }
 
 /** One version-1 entry (a Leitner box and calendar dates), checked and moved to version 2 with
- * its rating, dates and follow-ups as they were.
- * @param {string} id @param {unknown} raw @param {number} now @returns {Entry | string} */
-export function migrateEntry(id, raw, now) {
+ * its rating, dates and follow-ups as they were. A day is kept as its local noon, or now when that
+ * noon is still to come (so that today's ratings are not ahead of now).
+ * @param {string} id @param {unknown} raw @param {number} now
+ * @param {number} [slack] how far ahead of now a date may be (0 for an imported file) @returns {Entry | string} */
+export function migrateEntry(id, raw, now, slack = CLOCK_SLACK_MS) {
+  const latest = now + slack;
   const bad = idProblem(id);
   if (bad) return bad;
   if (!isPlainObject(raw)) return "it is not an object";
@@ -191,9 +214,14 @@ export function migrateEntry(id, raw, now) {
   if (!isWhole(raw.box) || /** @type {number} */ (raw.box) < 0 ||
       /** @type {number} */ (raw.box) >= V1_INTERVALS.length) return "it has a bad box (a whole number 0 to 5)";
   const box = /** @type {number} */ (raw.box);
-  const rated = v1Day(raw.rated, 12);
+  /** @param {unknown} text @returns {number | null} */
+  const noon = function (text) {
+    const at = v1Day(text, 12);
+    return at === null || at > latest ? at : Math.min(at, now);
+  };
+  const rated = noon(raw.rated);
   if (rated === null) return "it has no real date of rating";
-  if (rated > now + CLOCK_SLACK_MS) return "it is rated in the future (" + raw.rated + ")";
+  if (rated > latest) return "it is rated in the future (" + raw.rated + ")";
   /** @type {number | null} */
   let due = null;
   if (raw.due !== null) {
@@ -203,7 +231,7 @@ export function migrateEntry(id, raw, now) {
       return "its due date is later than the longest wait (" + V1_INTERVALS[V1_INTERVALS.length - 1] + " days) allows";
     }
   }
-  const followups = checkFollowUps(raw.followups, now, function (text) { return v1Day(text, 12); });
+  const followups = checkFollowUps(raw.followups, latest, noon);
   if (typeof followups === "string") return followups;
   const done = raw.rating === "got-it";
   // FSRS's memory state from the box: a question waited about its box's interval, which FSRS
@@ -221,8 +249,10 @@ export function migrateEntry(id, raw, now) {
 }
 
 /** Read a whole stored or imported value: a bad entry is set aside alone, the good ones stay.
- * @param {unknown} data @param {Date} now @returns {ReadResult} */
-export function readValue(data, now) {
+ * @param {unknown} data @param {Date} now
+ * @param {number} [slack] how far ahead of now a date may be (0 for an imported file)
+ * @returns {ReadResult} */
+export function readValue(data, now, slack = CLOCK_SLACK_MS) {
   if (!isPlainObject(data)) return { kind: "unreadable", reason: "it is not an object" };
   const version = data.version;
   if (isWhole(version) && /** @type {number} */ (version) > VERSION) {
@@ -243,7 +273,7 @@ export function readValue(data, now) {
   /** @type {Rejected[]} */
   const rejected = [];
   ids.forEach(function (id) {
-    const entry = check(id, questions[id], now.getTime());
+    const entry = check(id, questions[id], now.getTime(), slack);
     if (typeof entry === "string") rejected.push({ question: id, reason: entry, raw: rawText(questions[id]) });
     else value.questions[id] = entry;
   });
@@ -347,10 +377,71 @@ export function readImport(text, now) {
   if (!isPlainObject(data) || data.app !== "pytorch-interview-questions" || data.kind !== "progress") {
     return { error: "it is not a progress file of this site (it was not exported by this site's Export button)" };
   }
-  const read = readValue({ version: data.version, interview: data.interview, questions: data.questions }, now);
+  const read = readValue({ version: data.version, interview: data.interview, questions: data.questions }, now, 0);
   if (read.kind === "newer") {
     return { error: "a newer version of this site exported it (version " + read.version + "); reload the page to get the newer site, then import it again" };
   }
   if (read.kind !== "ok") return { error: read.kind === "unreadable" ? read.reason : "it is empty" };
   return { value: read.value, rejected: read.rejected };
+}
+
+/**
+ * What importing a file's text into `mine` would change, checked on the merged result before
+ * anything is written (issue 39, item 6): a question whose follow-ups, merged, would be over the
+ * limit keeps this browser's entry (its file entry refused), a merge over the question limit is
+ * refused whole, and the merged value must read back whole, with nothing to set aside. So an
+ * accepted file never costs a real rating, and every question in it can be rated.
+ * @param {Value} mine @param {string} text @param {Date} now
+ * @returns {{error: string} | (ImportPlan & {rejected: Rejected[]})}
+ */
+export function importPlan(mine, text, now) {
+  const read = readImport(text, now);
+  if ("error" in read) return read;
+  const rejected = read.rejected.slice();
+  const incoming = { version: VERSION, interview: read.value.interview, questions: Object.assign({}, read.value.questions) };
+  Object.keys(incoming.questions).forEach(function (id) {
+    const here = mine.questions[id];
+    if (!here) return;
+    const titles = Object.keys(Object.assign({}, here.followups, incoming.questions[id].followups));
+    if (titles.length > LIMITS.followups) {
+      rejected.push({ question: id, reason: "with this browser's follow-ups it would have " + titles.length +
+                      ", more than " + LIMITS.followups, raw: rawText(incoming.questions[id]) });
+      delete incoming.questions[id];
+    }
+  });
+  const plan = planImport(mine, incoming);
+  const count = Object.keys(plan.merged.questions).length;
+  if (count > LIMITS.entries) {
+    return { error: "with this browser's " + Object.keys(mine.questions).length + " questions it would make " + count +
+             ", more than " + LIMITS.entries + " (no progress of this site has)" };
+  }
+  const back = readValue(JSON.parse(JSON.stringify(plan.merged)), now);
+  if (back.kind !== "ok" || back.rejected.length) {
+    return { error: "merged with this browser's progress it could not be read back (" +
+             (back.kind === "ok" ? back.rejected.map((r) => (r.question || "") + ": " + r.reason).slice(0, 3).join("; ")
+               : back.kind === "unreadable" ? back.reason : back.kind) + ")" };
+  }
+  return Object.assign(plan, { rejected: rejected });
+}
+
+/**
+ * A set-aside copy as a progress file this site imports again: an entry under its question id,
+ * a whole value as it was (its version kept, so a version-1 value is moved on import).
+ * @param {import("./progress-format.js").SetAsideCopy} item @returns {string}
+ */
+export function asideFile(item) {
+  /** @type {unknown} */
+  let raw;
+  try { raw = JSON.parse(String(item.raw)); } catch (error) { return String(item.raw); }
+  const head = { app: "pytorch-interview-questions", kind: "progress", exported: item.at || null };
+  if (item.question) {
+    const v1 = isPlainObject(raw) && "box" in raw;
+    return JSON.stringify(Object.assign(head, { version: v1 ? 1 : VERSION, interview: null,
+                                                questions: { [item.question]: raw } }), null, 1) + "\n";
+  }
+  if (isPlainObject(raw) && isPlainObject(raw.questions)) {
+    return JSON.stringify(Object.assign(head, { version: raw.version, interview: raw.interview === undefined ? null : raw.interview,
+                                                questions: raw.questions }), null, 1) + "\n";
+  }
+  return String(item.raw);
 }

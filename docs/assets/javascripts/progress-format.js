@@ -7,6 +7,8 @@ import { runModule } from "./dom.js";
 /** The localStorage key of the value, and of the list of copies set aside as unreadable. */
 export const KEY = "pytorch-interview-questions.progress";
 export const ASIDE = KEY + ".set-aside";
+/** The IndexedDB database of the mock interview's recordings (mock.js's DB_NAME). */
+export const RECORDINGS = "pytorch-interview-questions.recordings";
 /** Version 1's single backup: moved into the list. */
 export const LEGACY_ASIDE = KEY + ".unreadable";
 export const VERSION = 2;

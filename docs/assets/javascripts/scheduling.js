@@ -49,7 +49,9 @@ export function schedule(before, rating, now, interview, lib) {
              difficulty: stored.difficulty, elapsed_days: stored.elapsed_days,
              scheduled_days: stored.scheduled_days, learning_steps: stored.learning_steps,
              reps: stored.reps, lapses: stored.lapses, state: stored.state,
-             last_review: stored.last_review ? new Date(stored.last_review) : undefined };
+             // A stored last review a little ahead of now (this browser's clock moved back: the
+             // validator's slack) is read as now: ts-fsrs refuses a review before the last one.
+             last_review: stored.last_review ? new Date(Math.min(Date.parse(stored.last_review), now.getTime())) : undefined };
   } else {
     card = lib.createEmptyCard(now);
   }

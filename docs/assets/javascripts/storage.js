@@ -12,7 +12,7 @@
 // for the self-test, and with the progress tools. A first visit, with nothing stored, does
 // without them (and without the scheduler, imported only when a rating is near).
 import { calendarDay, dayOf, today } from "./days.js";
-import { ASIDE, CHANGED, empty, idOf as idIn, isDue, KEY, LEGACY_ASIDE, standing } from "./progress-format.js";
+import { ASIDE, CHANGED, empty, idOf as idIn, isDue, KEY, LEGACY_ASIDE, RECORDINGS, standing } from "./progress-format.js";
 import { siteRoot } from "./dom.js";
 import * as core from "./progress-core.js";
 
@@ -185,10 +185,9 @@ export function rate(id, rating) {
     loadScheduler().catch(() => { /* said above */ });
     return null;
   }
-  const value = load();
-  const e = scheduler.rules.schedule(value.questions[id] || null, rating, new Date(), value.interview, scheduler.lib);
-  value.questions[id] = e;
-  return save(value) ? e : null;
+  const value = load(), now = new Date();
+  const e = scheduler.rules.schedule(value.questions[id] || null, rating, now, value.interview, scheduler.lib);
+  return keep(value, id, e, now);
 }
 
 /** @param {string} id @param {string} title @param {RatingName} rating @returns {Entry | null} */
@@ -198,8 +197,20 @@ export function rateFollowUp(id, title, rating) {
     loadScheduler().catch(() => { /* said above */ });
     return null;
   }
-  const value = load();
-  const e = scheduler.rules.rateFollowUp(value.questions[id] || null, title, rating, new Date());
+  const value = load(), now = new Date();
+  const e = scheduler.rules.rateFollowUp(value.questions[id] || null, title, rating, now);
+  return keep(value, id, e, now);
+}
+
+/** Save a rating's entry, once the rules would read it back (never "Saved" for an entry the next
+ * page sets aside); null, with the reason reported, when it is not kept.
+ * @param {Value} value @param {string} id @param {Entry} e @param {Date} now @returns {Entry | null} */
+function keep(value, id, e, now) {
+  const why = core.checkEntry(id, JSON.parse(JSON.stringify(e)), now.getTime());
+  if (typeof why === "string") {
+    report("This rating could not be kept (" + why + "), so nothing was saved.");
+    return null;
+  }
   value.questions[id] = e;
   return save(value) ? e : null;
 }
@@ -231,14 +242,21 @@ export function setInterview(day) {
   return save(value);
 }
 
-/** Forget every rating (the reader asked to). @returns {boolean} */
+/** Forget every rating, every copy set aside and every mock interview recording (the reader
+ * asked to). @returns {boolean} */
 export function clear() {
   try {
     window.localStorage.removeItem(KEY);
+    window.localStorage.removeItem(ASIDE);
+    window.localStorage.removeItem(LEGACY_ASIDE);
   } catch (error) {
     report("Your progress could not be cleared (" + nameOf(error) + ").");
     return false;
   }
+  try {
+    // The recordings (mock.js keeps them in this database; it closes it after each use).
+    if (window.indexedDB) window.indexedDB.deleteDatabase(RECORDINGS);
+  } catch (error) { /* no IndexedDB here: nothing was recorded */ }
   refresh();
   return true;
 }

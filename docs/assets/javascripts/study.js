@@ -24,9 +24,7 @@ import * as P from "./storage.js";
 /** What an import file would change (nothing is written).
  * @param {string} text @returns {{error: string} | FilePlan} */
 function planImport(text) {
-  const read = C.readImport(text, new Date());
-  if ("error" in read) return read;
-  return Object.assign(C.planImport(P.load(), read.value), { rejected: read.rejected });
+  return C.importPlan(P.load(), text, new Date());
 }
 
 // The next question: the longest overdue first, then the first not started in learning order.
@@ -391,7 +389,8 @@ function transfer(tool) {
   });
   const clearButton = el("button", { type: "button", "class": "md-button" }, "Clear all progress");
   clearButton.addEventListener("click", function () {
-    if (!window.confirm("Clear the progress kept in this browser? Export it first to keep a copy.")) return;
+    if (!window.confirm("Clear the progress kept in this browser, with the copies set aside and the mock " +
+                        "interview recordings? Export it first to keep a copy.")) return;
     message.textContent = P.clear() ? "Progress cleared." : "Not cleared: " + P.problemText();
   });
   const aside = el("div", { "class": "set-aside" });
@@ -410,7 +409,7 @@ function transfer(tool) {
         (item.question || "the whole value") + ": " + item.reason + " "));
       const get = el("button", { type: "button", "class": "md-button" }, "Download");
       get.addEventListener("click", function () {
-        download(String(item.raw), "pytorch-interview-set-aside-" + String(item.at || "copy").slice(0, 10) + ".json");
+        download(C.asideFile(item), "pytorch-interview-set-aside-" + String(item.at || "copy").slice(0, 10) + ".json");
       });
       const drop = el("button", { type: "button", "class": "md-button" }, "Drop");
       drop.addEventListener("click", function () {
