@@ -24,6 +24,7 @@ from .sites import Site
 
 KEY = "pytorch-interview-questions.progress"
 ASIDE = KEY + ".set-aside"
+MOCK_SESSIONS = "pytorch-interview-questions.mock-sessions"
 NOW = "2026-12-01T10:00:00"
 SEED = int(os.environ.get("HOSTILE_SEED", "39"))
 COUNT = 150  # 10 of each of the generator's 15 kinds
@@ -164,12 +165,20 @@ def test_clear_all_progress_clears_set_aside_copies_and_recordings(go: Callable[
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const tx = open.result.transaction('recordings', 'readwrite');
-          tx.objectStore('recordings').put(new Blob(['x'], {type: 'audio/webm'}), 'mock-1');
+          tx.objectStore('recordings').put(new Blob(['x'], {type: 'audio/webm'}),
+                                           'mock/2026-11-29T09:00:00.000Z/export/graph-signature');
           tx.oncomplete = () => { open.result.close(); resolve(); };
         };
     })""", [KEY, ASIDE])
+    page.evaluate("""key => localStorage.setItem(key, JSON.stringify([{id: 's1',
+        at: '2026-11-30T10:00:00.000Z', questions: [{id: 'export/graph-signature', question: 'Q',
+        url: '', rating: 'review', saved: true, seconds: 30, covered: 1, points: 3, flags: 0,
+        followUp: null, followUpRating: null, recording: null}]}]))""", MOCK_SESSIONS)
     page.reload(wait_until="load")
-    expect(page.locator(".mock-old-recordings")).to_contain_text("1 recording from earlier mock interviews")
+    sessions = page.locator(".mock-sessions")
+    expect(sessions).to_contain_text("Your earlier mock interviews")
+    expect(sessions.locator(".mock-session")).to_have_count(2)  # the kept one and the old recording's
+    expect(sessions.locator(".mock-session-recording")).to_have_count(1)
     page = go("progress/")
     expect(page.get_by_role("heading", name="Set aside as unreadable")).to_be_visible()
     page.once("dialog", lambda dialog: dialog.accept())
@@ -191,5 +200,7 @@ def test_clear_all_progress_clears_set_aside_copies_and_recordings(go: Callable[
     })""")
     assert kept == 0, f"{kept} recordings are kept after clearing"
     page.reload(wait_until="load")
-    page.wait_for_timeout(500)  # the page has counted the recordings (none)
-    expect(page.locator(".mock-old-recordings")).to_have_count(0)
+    page.wait_for_timeout(500)  # the page has read the kept interviews and recordings (none)
+    expect(page.locator(".mock-sessions")).to_be_hidden()
+    expect(page.get_by_text("Your earlier mock interviews")).to_have_count(0)
+    assert page.evaluate("key => localStorage.getItem(key)", MOCK_SESSIONS) is None

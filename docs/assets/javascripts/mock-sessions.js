@@ -4,7 +4,7 @@
 // earlier version, with no record of their interview, are listed by their keys). mock.js keeps
 // them (localStorage, under SESSIONS; the recordings themselves are in IndexedDB) and shows them;
 // `node --test tests/js` tests these.
-import { isRating } from "./progress-format.js";
+import { isRating, MOCK_SESSIONS } from "./progress-format.js";
 
 /**
  * @typedef {import("./progress-format.js").RatingName} RatingName
@@ -16,7 +16,7 @@ import { isRating } from "./progress-format.js";
  * @typedef {{question: string, url: string}} Listed what the site's question list says of an id
  */
 
-export const SESSIONS = "pytorch-interview-questions.mock-sessions";
+export const SESSIONS = MOCK_SESSIONS;
 export const MAX_SESSIONS = 50;
 const PREFIX = "mock/";
 

@@ -9,6 +9,8 @@ export const KEY = "pytorch-interview-questions.progress";
 export const ASIDE = KEY + ".set-aside";
 /** The IndexedDB database of the mock interview's recordings (mock.js's DB_NAME). */
 export const RECORDINGS = "pytorch-interview-questions.recordings";
+/** The mock interviews kept in this browser (mock-sessions.js; "Clear all progress" removes them). */
+export const MOCK_SESSIONS = "pytorch-interview-questions.mock-sessions";
 /** Version 1's single backup: moved into the list. */
 export const LEGACY_ASIDE = KEY + ".unreadable";
 export const VERSION = 2;

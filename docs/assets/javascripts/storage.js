@@ -12,7 +12,7 @@
 // for the self-test, and with the progress tools. A first visit, with nothing stored, does
 // without them (and without the scheduler, imported only when a rating is near).
 import { calendarDay, dayOf, today } from "./days.js";
-import { ASIDE, CHANGED, empty, idOf as idIn, isDue, KEY, LEGACY_ASIDE, RECORDINGS, standing } from "./progress-format.js";
+import { ASIDE, CHANGED, empty, idOf as idIn, isDue, KEY, LEGACY_ASIDE, MOCK_SESSIONS, RECORDINGS, standing } from "./progress-format.js";
 import { siteRoot } from "./dom.js";
 import * as core from "./progress-core.js";
 
@@ -249,6 +249,7 @@ export function clear() {
     window.localStorage.removeItem(KEY);
     window.localStorage.removeItem(ASIDE);
     window.localStorage.removeItem(LEGACY_ASIDE);
+    window.localStorage.removeItem(MOCK_SESSIONS);
   } catch (error) {
     report("Your progress could not be cleared (" + nameOf(error) + ").");
     return false;
