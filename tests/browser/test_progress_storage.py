@@ -333,6 +333,7 @@ def test_hostile_files_never_throw_never_run_markup_never_lose_a_good_rating(
 def test_before_the_interview_review_and_not_yet_come_back_in_time(go: Callable[[str], Page]) -> None:
     interview = (TODAY + dt.timedelta(days=3)).isoformat()
     page = go(f"study-plan/?interview={interview}")
+    page.get_by_role("button", name="Make the plan").click()  # the link proposes; this keeps it
     value = stored(page)
     assert isinstance(value, dict) and value["interview"] == interview
     # A question learnt long ago waits weeks after a "Review"; with the interview it comes back
@@ -352,8 +353,10 @@ def test_before_the_interview_review_and_not_yet_come_back_in_time(go: Callable[
     practise(page, "Not yet")
     due = stored(page)["questions"]["export/mutation"]["due"]  # type: ignore[index]
     assert due[:10] <= (TODAY + dt.timedelta(days=1)).isoformat()
-    # ?days=N sets it too.
+    # ?days=N proposes one too, kept when the reader makes the plan (issue 39, 2).
     page = go("study-plan/?days=10")
+    assert stored(page)["interview"] == interview  # type: ignore[index]
+    page.get_by_role("button", name="Make the plan").click()
     assert stored(page)["interview"] == (TODAY + dt.timedelta(days=10)).isoformat()  # type: ignore[index]
 
 

@@ -177,6 +177,42 @@ function practise(slot) {
     return "Saved: review. It comes back on " + dayOf(e.due) + ".";
   }
 
+  // While no interview date is kept, a rating asks for it: reviews are kept before it, and
+  // those already made are brought back by the day before it (storage.js's setInterview).
+  /** @param {Storage} P @param {HTMLElement} result the rating's outcome, said again once fitted
+   * @returns {HTMLElement | null} */
+  function askInterview(P, result) {
+    if (P.load().interview) return null;
+    const box = el("div", { "class": "practice-interview", role: "group", "aria-label": "Your interview date" });
+    box.appendChild(el("p", {}, "When is your interview? Give its date and no review comes back after " +
+      "the day before it, those you have already rated included. It is kept with your progress."));
+    const label = el("label", {}, "Interview date ");
+    const input = el("input", { type: "date", name: "practice-interview", min: today() });
+    label.appendChild(input);
+    box.appendChild(label);
+    const keep = el("button", { type: "button", "class": "md-button" }, "Keep this date");
+    box.appendChild(keep);
+    const said = el("p", { role: "status" });
+    box.appendChild(said);
+    keep.addEventListener("click", function () {
+      if (!input.value || input.value < today()) {
+        said.textContent = "Give a date from today on.";
+        return;
+      }
+      if (!P.setInterview(input.value)) {
+        said.textContent = "Not kept. " + (P.problemText() || "");
+        return;
+      }
+      const e = P.entry(id);
+      if (e) result.firstChild?.replaceWith(document.createTextNode(describe(e)));
+      label.remove();
+      keep.remove();
+      said.textContent = "Interview date kept: " + input.value + ". Your reviews come back before it; " +
+        "the study plan can change it.";
+    });
+    return box;
+  }
+
   /** @param {HTMLElement} where */
   function nextLink(where) {
     // The next question in learning order that is due or not started, from the build's short
@@ -289,6 +325,8 @@ function practise(slot) {
         }
         result.textContent = describe(e);
         nextLink(result);
+        const ask = askInterview(P, result);
+        if (ask) result.after(ask);
         rate.hidden = true;
         after.hidden = false;
         after.querySelector("button")?.focus();

@@ -15,6 +15,7 @@ import { calendarDay, dayOf, today } from "./days.js";
 import { ASIDE, CHANGED, empty, idOf as idIn, isDue, KEY, LEGACY_ASIDE, standing } from "./progress-format.js";
 import { siteRoot } from "./dom.js";
 import * as core from "./progress-core.js";
+import { fitInterview } from "./scheduling.js";
 
 /**
  * @typedef {import("./progress-format.js").Entry} Entry
@@ -221,13 +222,17 @@ export function rateSoon(id, rating) { return once(() => rate(id, rating)); }
  * @param {string} id @param {string} title @param {RatingName} rating */
 export function rateFollowUpSoon(id, title, rating) { return once(() => rateFollowUp(id, title, rating)); }
 
-/** Keep the reader's interview date (a real day, or null for none); false when not kept.
+/** Keep the reader's interview date (a real day, or null for none), only when the reader gives
+ * it (the self-test's question, "Make the plan"); the reviews already scheduled are fitted to it
+ * (scheduling.js's fitInterview: none comes back after the day before it). False when not kept.
  * @param {string | null} day @returns {boolean} */
 export function setInterview(day) {
   if (day !== null && !calendarDay(day)) return false;
   const value = load();
-  if (value.interview === day) return true;
+  const fitted = fitInterview(value.questions, day, new Date());
+  if (value.interview === day && !fitted.moved.length) return true;
   value.interview = day;
+  value.questions = fitted.questions;
   return save(value);
 }
 

@@ -189,10 +189,10 @@ function plan(tool) {
   const params = new URLSearchParams(window.location.search);
   const on = today();
   const topicList = topicsOf(questions), topicIds = topicList.map((t) => t.id);
-  // The interview date: from the URL (?interview=YYYY-MM-DD or ?days=N) it is kept with the
-  // progress; otherwise the one kept; otherwise three days from today, until the reader says.
+  // The interview date: the URL's (?interview=YYYY-MM-DD or ?days=N) is a proposal, drawn but
+  // kept only when the reader makes the plan; otherwise the one kept; otherwise three days from
+  // today, until the reader says. A kept date changes only by the reader's action.
   const fromUrl = interviewFromUrl(params, on);
-  if (fromUrl) P.setInterview(fromUrl);
   const form = el("form", { "class": "plan-form" });
   const dateLabel = el("label", {}, "Interview date ");
   const date = el("input", { type: "date", name: "interview", required: "", min: on });
@@ -224,7 +224,22 @@ function plan(tool) {
   form.appendChild(make);
   form.appendChild(print);
   tool.appendChild(form);
+  const proposal = tool.appendChild(el("p", { "class": "plan-proposal", hidden: "" }));
   const out = tool.appendChild(el("div", { "class": "plan-output", "aria-live": "polite" }));
+
+  // A date the link proposes and the reader has not kept: said, until "Make the plan" keeps it.
+  function showProposal() {
+    const kept = P.load().interview;
+    if (!fromUrl || fromUrl === kept || date.value !== fromUrl) {
+      proposal.hidden = true;
+      proposal.textContent = "";
+      return;
+    }
+    proposal.hidden = false;
+    proposal.textContent = "This link proposes an interview on " + fromUrl + (kept ? "; your kept date is " +
+      kept + ". \u201cMake the plan\u201d keeps the proposed one." : "; \u201cMake the plan\u201d keeps it " +
+      "with your progress, so that your reviews come back before it.");
+  }
 
   /** @returns {string[]} */
   function topics() {
@@ -272,10 +287,13 @@ function plan(tool) {
     url.set("topics", topics().join(","));
     window.history.replaceState(window.history.state, "", window.location.pathname + "?" + url.toString());
     draw();
+    showProposal();
     if (!saved) out.insertBefore(el("p", { "class": "plan-problem", role: "alert" }, "The interview date was not kept: " + P.problemText()), out.firstChild);
   });
   draw();
+  showProposal();
   P.onChange(draw);
+  P.onChange(showProposal);
 }
 
 // -- export, import, clear, set aside ------------------------------------------------------
