@@ -14,6 +14,8 @@ import { withProgress } from "./progress-format.js";
 const storage = () => import("./storage.js");
 
 /**
+ * @typedef {{id: string, path: string, question: string, topic: string, level: string,
+ *            importance: string, frequency: number}} OrderedQuestion assets/learning-order.json's
  * @typedef {import("./progress-format.js").Entry} Entry
  * @typedef {import("./progress-format.js").RatingName} RatingName
  */
@@ -177,7 +179,8 @@ function practise(slot) {
     return "Saved: review. It comes back on " + dayOf(e.due) + ".";
   }
 
-  // While no interview date is kept, a rating asks for it: reviews are kept before it, and
+  // While no interview date is kept, a rating that schedules a review asks for it: reviews are
+  // kept before it, and
   // those already made are brought back by the day before it (storage.js's setInterview).
   /** @param {Storage} P @param {HTMLElement} result the rating's outcome, said again once fitted
    * @returns {HTMLElement | null} */
@@ -219,18 +222,28 @@ function practise(slot) {
     // learning-order list (ids, paths, titles), not questions.json with every answer.
     fetch(new URL("assets/learning-order.json", siteRoot()).href).then((response) => {
       return response.ok ? response.json() : null;
-    }).then((/** @type {{questions: {id: string, path: string, question: string}[]} | null} */ index) => {
+    }).then((/** @type {{questions: OrderedQuestion[]} | null} */ index) => {
       if (!index) return;
-      // What is due first, then what is new (P.nextQuestion); a due one opens its self-test.
-      return storage().then((P) => P.nextQuestion(index.questions, id));
-    }).then((pick) => {
-      if (pick === undefined) return;
-      const next = pick && pick.question;
+      // What is due first, then what is new (P.nextQuestion); a due one opens its self-test. On a
+      // plan (one made on the study plan, its interview not past), the plan's questions only, in
+      // its order (plan.js's nextInPlan).
+      return storage().then((P) => {
+        const settings = P.planSettings(), interview = P.load().interview;
+        if (!settings || !interview || interview < today()) {
+          return { pick: P.nextQuestion(index.questions, id), onPlan: false };
+        }
+        return import("./plan.js").then((plan) => ({
+          pick: plan.nextInPlan(index.questions, settings, P.load(), today(), id), onPlan: true }));
+      });
+    }).then((found) => {
+      if (found === undefined) return;
+      const pick = found.pick, next = pick && pick.question;
       if (!next) {
-        where.appendChild(el("span", {}, " Nothing else is due or new: well done."));
+        where.appendChild(el("span", {}, found.onPlan ? " Nothing else on your plan is due or new: well done."
+          : " Nothing else is due or new: well done."));
         return;
       }
-      where.appendChild(document.createTextNode(" Next: "));
+      where.appendChild(document.createTextNode(found.onPlan ? " Next on your plan: " : " Next: "));
       where.appendChild(el("a", { href: new URL(next.path, siteRoot()).href + (pick.due ? "#practice" : ""),
                                   "class": "practice-next" }, next.question));
     }).catch(function () { /* the link is a convenience; the rating is saved */ });
@@ -325,7 +338,7 @@ function practise(slot) {
         }
         result.textContent = describe(e);
         nextLink(result);
-        const ask = askInterview(P, result);
+        const ask = e.due === null ? null : askInterview(P, result);
         if (ask) result.after(ask);
         rate.hidden = true;
         after.hidden = false;

@@ -16,6 +16,7 @@ import { ASIDE, CHANGED, empty, idOf as idIn, isDue, KEY, LEGACY_ASIDE, standing
 import { siteRoot } from "./dom.js";
 import * as core from "./progress-core.js";
 import { fitInterview } from "./scheduling.js";
+import { readPlanSettings } from "./plan.js";
 
 /**
  * @typedef {import("./progress-format.js").Entry} Entry
@@ -234,6 +235,26 @@ export function setInterview(day) {
   value.interview = day;
   value.questions = fitted.questions;
   return save(value);
+}
+
+/** The key of the reader's plan: its topics, level and role, kept when they make it. */
+export const PLAN_KEY = KEY + ".plan";
+
+/** The plan the reader last made (its topics, level and role), or null.
+ * @returns {import("./plan.js").PlanSettings | null} */
+export function planSettings() {
+  try { return readPlanSettings(window.localStorage.getItem(PLAN_KEY)); } catch (error) { return null; }
+}
+
+/** Keep the plan the reader made; false when the browser would not keep it.
+ * @param {import("./plan.js").PlanSettings} settings @returns {boolean} */
+export function keepPlan(settings) {
+  try {
+    window.localStorage.setItem(PLAN_KEY, JSON.stringify(settings));
+    return true;
+  } catch (error) {
+    return false;
+  }
 }
 
 /** Forget every rating (the reader asked to). @returns {boolean} */
