@@ -86,9 +86,9 @@ def test_a_plan_link_proposes_a_date_and_a_kept_one_changes_only_when_the_reader
     assert stored(page)["interview"] == "2026-12-10"
     page = go("study-plan/")
     expect(page.locator("input[name=interview]")).to_have_value("2026-12-10")
-    expect(page.locator(".plan-proposal")).to_have_count(0)
+    expect(page.locator(".plan-proposal")).to_be_hidden()
     page = go("study-plan/?interview=2026-12-06")
     page.get_by_role("button", name="Make the plan").click()
-    expect(page.locator(".plan-proposal")).to_have_count(0)
+    expect(page.locator(".plan-proposal")).to_be_hidden()
     page.reload()
     assert stored(page)["interview"] == "2026-12-06"

@@ -91,11 +91,13 @@ test("each role is a choice of the site's topics and a level (issue 39, 3)", () 
   assert.ok(ROLES["compiler"].topics.indexOf("compile") >= 0);
 });
 
-test("Next on a plan: its due questions, then its own order, never one outside it (issue 39, 3)", () => {
+test("Next on a plan: what is due, then the plan's own order, never a new one outside it (issue 39, 3)", () => {
   const progress = value({ "t/c": { state: "review", due: new Date(2026, 11, 1).toISOString() } });
   const settings = { level: "junior", topics: ["x"] };
-  // Only topic x up to junior: xa; the site-wide next (due t/c) is not in this plan.
-  assert.equal(nextInPlan(QUESTIONS, settings, progress, "2026-12-02")?.question.id, "t/xa");
+  // A due question comes first, in the plan or not: it is on the reader's schedule.
+  assert.equal(nextInPlan(QUESTIONS, settings, progress, "2026-12-02")?.question.id, "t/c");
+  // Then only topic x up to junior: xa, not the site-wide next new question (t/a).
+  assert.equal(nextInPlan(QUESTIONS, settings, progress, "2026-12-02", "t/c")?.question.id, "t/xa");
   const both = { level: "senior", topics: ["t", "x"] };
   assert.deepEqual(nextInPlan(QUESTIONS, both, progress, "2026-12-02"), { question: QUESTIONS[2], due: true });
   // After the due one, the plan's order (must know first), not learning order (t/a first).

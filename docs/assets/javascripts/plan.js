@@ -104,13 +104,16 @@ export function readPlanSettings(raw) {
   return { level: level, topics: ids, role: typeof role === "string" && role in ROLES ? role : "" };
 }
 
-/** The next question on a plan: its due questions first (progress-core's nextQuestion: the
- * longest overdue first), then the first not started in the plan's own order; never one outside
- * the plan. @template {PlanQuestion} Q @param {Q[]} questions in learning order
- * @param {PlanSettings} settings
- * @param {Value} value @param {string} on today @param {string} [skip] an id to leave out
+/** The next question on a plan: every due question first, in or out of the plan (a rated
+ * question is on the reader's schedule: progress-core's nextQuestion, the longest overdue
+ * first), then the first not started in the plan's own order; never a new one outside the plan.
+ * @template {PlanQuestion} Q @param {Q[]} questions in learning order
+ * @param {PlanSettings} settings @param {Value} value @param {string} on today
+ * @param {string} [skip] an id to leave out
  * @returns {{question: Q, due: boolean} | null} */
 export function nextInPlan(questions, settings, value, on, skip) {
+  const due = nextQuestion(questions.filter((q) => value.questions[q.id]), value, on, skip);
+  if (due) return due;
   const ordered = planOf(questions, 1, settings.level, settings.topics, value, on).days[0];
   return nextQuestion(ordered, value, on, skip);
 }

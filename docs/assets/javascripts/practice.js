@@ -239,7 +239,7 @@ function practise(slot) {
       if (found === undefined) return;
       const pick = found.pick, next = pick && pick.question;
       if (!next) {
-        where.appendChild(el("span", {}, found.onPlan ? " Nothing else on your plan is due or new: well done."
+        where.appendChild(el("span", {}, found.onPlan ? " Nothing else is due or new on your plan: well done."
           : " Nothing else is due or new: well done."));
         return;
       }
