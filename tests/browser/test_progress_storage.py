@@ -340,6 +340,7 @@ def test_hostile_files_never_throw_never_run_markup_never_lose_a_good_rating(
 def test_before_the_interview_review_and_not_yet_come_back_in_time(go: Callable[[str], Page]) -> None:
     interview = (TODAY + dt.timedelta(days=3)).isoformat()
     page = go(f"study-plan/?interview={interview}")
+    page.get_by_role("button", name="Make the plan").click()  # the link proposes; this keeps it
     value = stored(page)
     assert isinstance(value, dict) and value["interview"] == interview
     # A question learnt long ago waits weeks after a "Review"; with the interview it comes back
@@ -359,8 +360,10 @@ def test_before_the_interview_review_and_not_yet_come_back_in_time(go: Callable[
     practise(page, "Not yet")
     due = stored(page)["questions"]["export/mutation"]["due"]  # type: ignore[index]
     assert due[:10] <= (TODAY + dt.timedelta(days=1)).isoformat()
-    # ?days=N sets it too.
+    # ?days=N proposes one too, kept when the reader makes the plan (issue 39, 2).
     page = go("study-plan/?days=10")
+    assert stored(page)["interview"] == interview  # type: ignore[index]
+    page.get_by_role("button", name="Make the plan").click()
     assert stored(page)["interview"] == (TODAY + dt.timedelta(days=10)).isoformat()  # type: ignore[index]
 
 
@@ -454,7 +457,8 @@ def practise_what_is_due(go: Callable[[str], Page], day: str, count: int) -> lis
         rating = "Review" if step % 2 == 0 else "Not yet"
         page.locator(".practice-panel").get_by_role("button", name=rating, exact=True).click()
         result = page.locator(".practice-result")
-        expect(result).to_contain_text(re.compile(r"Next: |Nothing else is due"))
+        # On a plan (made on the study plan), "Next on your plan" (issue 39, 3).
+        expect(result).to_contain_text(re.compile(r"Next( on your plan)?: |Nothing else is due"))
         seen.append((question, result.inner_text()))
         link = result.locator(".practice-next")
         if not link.count() or not (link.get_attribute("href") or "").endswith("#practice"):

@@ -5,11 +5,14 @@
 // study.js draws it; `node --test tests/js` tests it.
 import { IMPORTANCE, LEVELS } from "./question-list.js";
 import { standing } from "./progress-format.js";
-import { addDays, calendarDay, daysBetween } from "./days.js";
+import { addDays, calendarDay, dayOf, daysBetween } from "./days.js";
+import { nextQuestion } from "./progress-core.js";
 
 /**
  * @typedef {import("./question-list.js").ListedQuestion} ListedQuestion
  * @typedef {import("./progress-format.js").Value} Value
+ * @typedef {{id: string, topic: string, level: string, importance: string, frequency: number}}
+ *   PlanQuestion what a plan chooses a question by
  * @typedef {{perDay: number, days: ListedQuestion[][], total: number}} Plan
  */
 
@@ -23,19 +26,20 @@ export function stateOf(question, value, on) {
 }
 
 /** Whether a question at `level` is above the target level but in the plan as its topic's core.
- * @param {ListedQuestion} q @param {string} level @returns {boolean} */
+ * @param {PlanQuestion} q @param {string} level @returns {boolean} */
 export function isCoreAbove(q, level) {
   return LEVELS.indexOf(q.level) > LEVELS.indexOf(level);
 }
 
 /**
- * @param {ListedQuestion[]} questions in learning order
+ * @template {PlanQuestion} Q
+ * @param {Q[]} questions in learning order
  * @param {number} days days left before the interview (at least 1)
  * @param {string} level the target level
  * @param {string[]} topics the chosen topics' ids
  * @param {Value} value the reader's progress
  * @param {string} on today, "YYYY-MM-DD"
- * @returns {Plan}
+ * @returns {{perDay: number, days: Q[][], total: number}}
  */
 export function planOf(questions, days, level, topics, value, on) {
   const top = LEVELS.indexOf(level);
@@ -49,11 +53,76 @@ export function planOf(questions, days, level, topics, value, on) {
       if (q.importance === importance && ordered.indexOf(q) < 0) ordered.push(q);
     });
   });
-  const perDay = Math.max(1, Math.ceil(ordered.length / days));
-  /** @type {ListedQuestion[][]} */
+  // A question in review waits for its day: it is on the plan the day it is due (first), on no
+  // day before, and not at all when due after the last day. The others are spread evenly.
+  const waiting = ordered.filter((q) => stateOf(q, value, on) === "review");
+  const spread = ordered.filter((q) => waiting.indexOf(q) < 0);
+  const perDay = Math.max(1, Math.ceil(spread.length / days));
+  /** @type {Q[][]} */
   const plan = [];
-  for (let day = 0; day < days; day++) plan.push(ordered.slice(day * perDay, (day + 1) * perDay));
-  return { perDay: perDay, days: plan, total: ordered.length };
+  for (let day = 0; day < days; day++) plan.push(spread.slice(day * perDay, (day + 1) * perDay));
+  let total = spread.length;
+  waiting.slice().reverse().forEach((q) => {
+    const e = value.questions[q.id];
+    const day = e && e.due ? daysBetween(on, dayOf(e.due)) : -1;
+    if (day < 0 || day >= days) return;
+    plan[day].unshift(q);
+    total += 1;
+  });
+  return { perDay: perDay, days: plan, total: total };
+}
+
+/** The roles a plan can be made for: each a choice of topics (docs/topics.yml's ids, and the
+ * coding drills) and a target level. */
+export const ROLES = {
+  "training-infrastructure": { title: "Training infrastructure", level: "senior",
+                               topics: ["core", "compile", "distributed", "gpu", "drills"] },
+  "inference-and-deployment": { title: "Inference and deployment", level: "senior",
+                                topics: ["core", "llm", "export", "compile", "deployment", "gpu"] },
+  "compiler": { title: "Compiler", level: "principal", topics: ["core", "export", "compile", "gpu"] },
+  "research-engineer": { title: "Research engineer", level: "middle",
+                         topics: ["core", "llm", "distributed", "gpu", "drills"] },
+};
+
+/** @typedef {{level: string, topics: string[], role?: string}} PlanSettings a plan's topics and
+ * level (and the role they came from) */
+
+/** A kept plan, read: its level and topics (ids as written), or null when there is none or it
+ * is not one. @param {string | null} raw @returns {PlanSettings | null} */
+export function readPlanSettings(raw) {
+  if (raw === null) return null;
+  /** @type {unknown} */
+  let data;
+  try { data = JSON.parse(raw); } catch (error) { return null; }
+  if (!data || typeof data !== "object") return null;
+  const level = /** @type {{level?: unknown}} */ (data).level;
+  const topics = /** @type {{topics?: unknown}} */ (data).topics;
+  const role = /** @type {{role?: unknown}} */ (data).role;
+  if (typeof level !== "string" || LEVELS.indexOf(level) < 0 || !Array.isArray(topics)) return null;
+  const ids = topics.filter((t) => typeof t === "string" && t.length <= 100).slice(0, 100);
+  if (!ids.length) return null;
+  return { level: level, topics: ids, role: typeof role === "string" && role in ROLES ? role : "" };
+}
+
+/** The next question on a plan: every due question first, in or out of the plan (a rated
+ * question is on the reader's schedule: progress-core's nextQuestion, the longest overdue
+ * first), then the first not started in the plan's own order; never a new one outside the plan.
+ * @template {PlanQuestion} Q @param {Q[]} questions in learning order
+ * @param {PlanSettings} settings @param {Value} value @param {string} on today
+ * @param {string} [skip] an id to leave out
+ * @returns {{question: Q, due: boolean} | null} */
+export function nextInPlan(questions, settings, value, on, skip) {
+  const due = nextQuestion(questions.filter((q) => value.questions[q.id]), value, on, skip);
+  if (due) return due;
+  const ordered = planOf(questions, 1, settings.level, settings.topics, value, on).days[0];
+  return nextQuestion(ordered, value, on, skip);
+}
+
+/** The minutes the first read of a list of questions takes (each page's words at a reading
+ * pace: the build's read_minutes; none from a list without it).
+ * @param {ListedQuestion[]} list @returns {number} */
+export function readingMinutes(list) {
+  return list.reduce((sum, q) => sum + (q.read_minutes || 0), 0);
 }
 
 /** The minutes a list of questions takes to practise. @param {ListedQuestion[]} list @returns {number} */

@@ -14,6 +14,8 @@ import { withProgress } from "./progress-format.js";
 const storage = () => import("./storage.js");
 
 /**
+ * @typedef {{id: string, path: string, question: string, topic: string, level: string,
+ *            importance: string, frequency: number}} OrderedQuestion assets/learning-order.json's
  * @typedef {import("./progress-format.js").Entry} Entry
  * @typedef {import("./progress-format.js").RatingName} RatingName
  */
@@ -192,24 +194,71 @@ function practise(slot) {
     return "Saved: review. It comes back on " + dayOf(e.due) + ".";
   }
 
+  // While no interview date is kept, a rating that schedules a review asks for it: reviews are
+  // kept before it, and
+  // those already made are brought back by the day before it (storage.js's setInterview).
+  /** @param {Storage} P @param {HTMLElement} result the rating's outcome, said again once fitted
+   * @returns {HTMLElement | null} */
+  function askInterview(P, result) {
+    if (P.load().interview) return null;
+    const box = el("div", { "class": "practice-interview", role: "group", "aria-label": "Your interview date" });
+    box.appendChild(el("p", {}, "When is your interview? Give its date and no review comes back after " +
+      "the day before it, those you have already rated included. It is kept with your progress."));
+    const label = el("label", {}, "Interview date ");
+    const input = el("input", { type: "date", name: "practice-interview", min: today() });
+    label.appendChild(input);
+    box.appendChild(label);
+    const keep = el("button", { type: "button", "class": "md-button" }, "Keep this date");
+    box.appendChild(keep);
+    const said = el("p", { role: "status" });
+    box.appendChild(said);
+    keep.addEventListener("click", function () {
+      if (!input.value || input.value < today()) {
+        said.textContent = "Give a date from today on.";
+        return;
+      }
+      if (!P.setInterview(input.value)) {
+        said.textContent = "Not kept. " + (P.problemText() || "");
+        return;
+      }
+      const e = P.entry(id);
+      if (e) result.firstChild?.replaceWith(document.createTextNode(describe(e)));
+      label.remove();
+      keep.remove();
+      said.textContent = "Interview date kept: " + input.value + ". Your reviews come back before it; " +
+        "the study plan can change it.";
+    });
+    return box;
+  }
+
   /** @param {HTMLElement} where */
   function nextLink(where) {
     // The next question in learning order that is due or not started, from the build's short
     // learning-order list (ids, paths, titles), not questions.json with every answer.
     fetch(new URL("assets/learning-order.json", siteRoot()).href).then((response) => {
       return response.ok ? response.json() : null;
-    }).then((/** @type {{questions: {id: string, path: string, question: string}[]} | null} */ index) => {
+    }).then((/** @type {{questions: OrderedQuestion[]} | null} */ index) => {
       if (!index) return;
-      // What is due first, then what is new (P.nextQuestion); a due one opens its self-test.
-      return storage().then((P) => P.nextQuestion(index.questions, id));
-    }).then((pick) => {
-      if (pick === undefined) return;
-      const next = pick && pick.question;
+      // What is due first, then what is new (P.nextQuestion); a due one opens its self-test. On a
+      // plan (one made on the study plan, its interview not past), the plan's questions only, in
+      // its order (plan.js's nextInPlan).
+      return storage().then((P) => {
+        const settings = P.planSettings(), interview = P.load().interview;
+        if (!settings || !interview || interview < today()) {
+          return { pick: P.nextQuestion(index.questions, id), onPlan: false };
+        }
+        return import("./plan.js").then((plan) => ({
+          pick: plan.nextInPlan(index.questions, settings, P.load(), today(), id), onPlan: true }));
+      });
+    }).then((found) => {
+      if (found === undefined) return;
+      const pick = found.pick, next = pick && pick.question;
       if (!next) {
-        where.appendChild(el("span", {}, " Nothing else is due or new: well done."));
+        where.appendChild(el("span", {}, found.onPlan ? " Nothing else is due or new on your plan: well done."
+          : " Nothing else is due or new: well done."));
         return;
       }
-      where.appendChild(document.createTextNode(" Next: "));
+      where.appendChild(document.createTextNode(found.onPlan ? " Next on your plan: " : " Next: "));
       where.appendChild(el("a", { href: new URL(next.path, siteRoot()).href + (pick.due ? "#practice" : ""),
                                   "class": "practice-next" }, next.question));
     }).catch(function () { /* the link is a convenience; the rating is saved */ });
@@ -304,6 +353,8 @@ function practise(slot) {
         }
         result.textContent = describe(e);
         nextLink(result);
+        const ask = e.due === null ? null : askInterview(P, result);
+        if (ask) result.after(ask);
         rate.hidden = true;
         after.hidden = false;
         after.querySelector("button")?.focus();

@@ -5,7 +5,7 @@
 /**
  * @typedef {{id: string, question: string, url: string, topic: string, topic_title: string,
  *            topic_rank: number, level: string, importance: string, frequency: number,
- *            minutes: number, kind?: "drill"}} ListedQuestion
+ *            minutes: number, read_minutes?: number, kind?: "drill"}} ListedQuestion
  */
 
 /** The levels of the pages, from the first a reader learns to the last. */

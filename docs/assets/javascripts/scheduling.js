@@ -88,3 +88,25 @@ export function rateFollowUp(before, title, rating, now) {
   entry.followups[title.slice(0, LIMITS.title)] = { rating: rating, rated: now.toISOString() };
   return entry;
 }
+
+/** The reviews already scheduled, fitted to an interview date the reader has just given: each
+ * due after the last moment before it (interviewLimit: the day before, or on the eve the morning
+ * of the interview) comes back by then; the rest, and done questions, are left alone. The
+ * entries given are not changed. @param {Record<string, Entry>} questions
+ * @param {string | null} interview @param {Date} now
+ * @returns {{questions: Record<string, Entry>, moved: string[]}} */
+export function fitInterview(questions, interview, now) {
+  const limit = interviewLimit(interview, now);
+  /** @type {Record<string, Entry>} */
+  const fitted = Object.assign({}, questions);
+  /** @type {string[]} */
+  const moved = [];
+  if (!limit) return { questions: fitted, moved: moved };
+  Object.keys(questions).forEach((id) => {
+    const e = questions[id];
+    if (e.state !== "review" || e.due === null || Date.parse(e.due) <= limit.getTime()) return;
+    fitted[id] = Object.assign({}, e, { due: limit.toISOString() });
+    moved.push(id);
+  });
+  return { questions: fitted, moved: moved };
+}

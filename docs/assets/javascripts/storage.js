@@ -15,6 +15,8 @@ import { calendarDay, dayOf, today } from "./days.js";
 import { ASIDE, CHANGED, empty, idOf as idIn, isDue, KEY, LEGACY_ASIDE, MOCK_SESSIONS, RECORDINGS, standing } from "./progress-format.js";
 import { siteRoot } from "./dom.js";
 import * as core from "./progress-core.js";
+import { fitInterview } from "./scheduling.js";
+import { readPlanSettings } from "./plan.js";
 
 /**
  * @typedef {import("./progress-format.js").Entry} Entry
@@ -232,24 +234,49 @@ export function rateSoon(id, rating) { return once(() => rate(id, rating)); }
  * @param {string} id @param {string} title @param {RatingName} rating */
 export function rateFollowUpSoon(id, title, rating) { return once(() => rateFollowUp(id, title, rating)); }
 
-/** Keep the reader's interview date (a real day, or null for none); false when not kept.
+/** Keep the reader's interview date (a real day, or null for none), only when the reader gives
+ * it (the self-test's question, "Make the plan"); the reviews already scheduled are fitted to it
+ * (scheduling.js's fitInterview: none comes back after the day before it). False when not kept.
  * @param {string | null} day @returns {boolean} */
 export function setInterview(day) {
   if (day !== null && !calendarDay(day)) return false;
   const value = load();
-  if (value.interview === day) return true;
+  const fitted = fitInterview(value.questions, day, new Date());
+  if (value.interview === day && !fitted.moved.length) return true;
   value.interview = day;
+  value.questions = fitted.questions;
   return save(value);
 }
 
-/** Forget every rating, every copy set aside and every mock interview recording (the reader
- * asked to). @returns {boolean} */
+/** The key of the reader's plan: its topics, level and role, kept when they make it. */
+export const PLAN_KEY = KEY + ".plan";
+
+/** The plan the reader last made (its topics, level and role), or null.
+ * @returns {import("./plan.js").PlanSettings | null} */
+export function planSettings() {
+  try { return readPlanSettings(window.localStorage.getItem(PLAN_KEY)); } catch (error) { return null; }
+}
+
+/** Keep the plan the reader made; false when the browser would not keep it.
+ * @param {import("./plan.js").PlanSettings} settings @returns {boolean} */
+export function keepPlan(settings) {
+  try {
+    window.localStorage.setItem(PLAN_KEY, JSON.stringify(settings));
+    return true;
+  } catch (error) {
+    return false;
+  }
+}
+
+/** Forget every rating, every copy set aside, every mock interview and its recordings, and the
+ * plan (the reader asked to). @returns {boolean} */
 export function clear() {
   try {
     window.localStorage.removeItem(KEY);
     window.localStorage.removeItem(ASIDE);
     window.localStorage.removeItem(LEGACY_ASIDE);
     window.localStorage.removeItem(MOCK_SESSIONS);
+    window.localStorage.removeItem(PLAN_KEY);
   } catch (error) {
     report("Your progress could not be cleared (" + nameOf(error) + ").");
     return false;

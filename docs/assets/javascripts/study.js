@@ -6,7 +6,7 @@
 // questions its marker embedded: no request.
 import { el } from "./dom.js";
 import { addDays, calendarDay, dayOf, today } from "./days.js";
-import { interviewFromUrl, isCoreAbove, minutes, planLength, planOf, stateOf } from "./plan.js";
+import { interviewFromUrl, isCoreAbove, minutes, planLength, planOf, readingMinutes, ROLES, stateOf } from "./plan.js";
 import { RATING_LABELS, isRating } from "./progress-format.js";
 import { capital, LEVELS, questionsOf, topicsOf } from "./question-list.js";
 import * as C from "./progress-core.js";
@@ -187,24 +187,35 @@ function plan(tool) {
   const params = new URLSearchParams(window.location.search);
   const on = today();
   const topicList = topicsOf(questions), topicIds = topicList.map((t) => t.id);
-  // The interview date: from the URL (?interview=YYYY-MM-DD or ?days=N) it is kept with the
-  // progress; otherwise the one kept; otherwise three days from today, until the reader says.
+  // The interview date: the URL's (?interview=YYYY-MM-DD or ?days=N) is a proposal, drawn but
+  // kept only when the reader makes the plan; otherwise the one kept; otherwise three days from
+  // today, until the reader says. A kept date changes only by the reader's action.
   const fromUrl = interviewFromUrl(params, on);
-  if (fromUrl) P.setInterview(fromUrl);
   const form = el("form", { "class": "plan-form" });
   const dateLabel = el("label", {}, "Interview date ");
   const date = el("input", { type: "date", name: "interview", required: "", min: on });
   date.value = fromUrl || P.load().interview || addDays(on, 3);
   dateLabel.appendChild(date);
+  // Topics and level: the URL's, else those of the plan the reader last made, else every topic
+  // at senior level; a role sets both.
+  const kept = P.planSettings();
+  const roleLabel = el("label", {}, "Role ");
+  const role = el("select", { name: "role" });
+  role.appendChild(el("option", { value: "" }, "Choose the topics and level yourself"));
+  Object.entries(ROLES).forEach(function ([id, r]) { role.appendChild(el("option", { value: id }, r.title)); });
+  const askedRole = params.get("role") || (params.get("level") || params.get("topics") ? "" : (kept && kept.role) || "");
+  role.value = askedRole in ROLES ? askedRole : "";
+  roleLabel.appendChild(role);
   const levelLabel = el("label", {}, "Target level ");
   const level = el("select", { name: "level" });
   LEVELS.forEach(function (name) { level.appendChild(el("option", { value: name }, capital(name))); });
-  const askedLevel = params.get("level") || "";
+  const askedLevel = params.get("level") || (kept ? kept.level : "");
   level.value = LEVELS.indexOf(askedLevel) >= 0 ? askedLevel : "senior";
   levelLabel.appendChild(level);
   const topicBox = el("fieldset", { "class": "plan-topics" });
   topicBox.appendChild(el("legend", {}, "Topics"));
-  const chosen = (params.get("topics") || "").split(",").filter(function (t) { return topicIds.indexOf(t) >= 0; });
+  const chosen = (params.get("topics") || (kept && !params.get("level") ? kept.topics.join(",") : ""))
+    .split(",").filter(function (t) { return topicIds.indexOf(t) >= 0; });
   topicList.forEach(function (topic) {
     const label = el("label", {});
     const box = el("input", { type: "checkbox", name: "topic", value: topic.id });
@@ -217,12 +228,41 @@ function plan(tool) {
   const print = el("button", { type: "button", "class": "md-button" }, "Print it");
   print.addEventListener("click", function () { window.print(); });
   form.appendChild(dateLabel);
+  form.appendChild(roleLabel);
   form.appendChild(levelLabel);
   form.appendChild(topicBox);
   form.appendChild(make);
   form.appendChild(print);
   tool.appendChild(form);
+  const proposal = tool.appendChild(el("p", { "class": "plan-proposal", hidden: "" }));
   const out = tool.appendChild(el("div", { "class": "plan-output", "aria-live": "polite" }));
+
+  // A date the link proposes and the reader has not kept: said, until "Make the plan" keeps it.
+  function showProposal() {
+    const kept = P.load().interview;
+    if (!fromUrl || fromUrl === kept || date.value !== fromUrl) {
+      proposal.hidden = true;
+      proposal.textContent = "";
+      return;
+    }
+    proposal.hidden = false;
+    proposal.textContent = "This link proposes an interview on " + fromUrl + (kept ? "; your kept date is " +
+      kept + ". \u201cMake the plan\u201d keeps the proposed one." : "; \u201cMake the plan\u201d keeps it " +
+      "with your progress, so that your reviews come back before it.");
+  }
+
+  // A role chooses its topics and level (the reader can change them after); a change of either
+  // leaves the role.
+  function applyRole() {
+    const r = ROLES[/** @type {keyof typeof ROLES} */ (role.value)];
+    if (!r) return;
+    level.value = r.level;
+    topicBox.querySelectorAll("input").forEach((box) => { box.checked = r.topics.indexOf(box.value) >= 0; });
+  }
+  // A link with only a role (?role=compiler) gets its topics and level.
+  if (params.get("role") && !params.get("level") && !params.get("topics")) applyRole();
+  role.addEventListener("change", function () { applyRole(); draw(); });
+  [level, topicBox].forEach((field) => { field.addEventListener("change", function () { role.value = ""; }); });
 
   /** @returns {string[]} */
   function topics() {
@@ -237,25 +277,34 @@ function plan(tool) {
     const result = planOf(questions, count, level.value, topics(), value, on);
     out.innerHTML = "";
     const total = minutes(result.days.flat());
+    // The first read of a page is counted apart from speaking, for the questions not started.
+    /** @param {ListedQuestion[]} list */
+    const firstRead = (list) => readingMinutes(list.filter((q) => stateOf(q, value, on) === "not-started"));
+    const reading = firstRead(result.days.flat());
     out.appendChild(el("p", { "class": "plan-line" }, result.total + " questions of the chosen topics up to " +
       level.value + " level (and the must-know questions at the core of each topic) that are not done, in " +
       count + " day" + (count > 1 ? "s" : "") + " before the interview on " + interview + ": about " +
       result.perDay + " a day, about " + Math.ceil(total / count) + " minutes a day (" + total +
-      " minutes in all), what is due and what matters most first."));
-    out.appendChild(el("p", { "class": "plan-note" }, "Minutes per question: its spoken answers and " +
-      "follow-ups at 150 words a minute, plus half a minute to check and rate."));
+      " minutes in all), what is due and what matters most first. Reading the pages you have not " +
+      "started adds about " + reading + " minutes in all."));
+    out.appendChild(el("p", { "class": "plan-note" }, "Minutes per question: to answer, its spoken " +
+      "answers and follow-ups at 150 words a minute, plus half a minute to check and rate; to read, " +
+      "a first read of its page at 200 words a minute, counted for the questions not started. A " +
+      "question in review is on the day it is due."));
     result.days.forEach(function (list, index) {
       if (!list.length) return;
       const day = addDays(on, index);
+      const read = firstRead(list);
       out.appendChild(el("h3", { "class": "plan-day" }, "Day " + (index + 1) + " (" + day + "): about " +
-        minutes(list) + " minutes"));
+        minutes(list) + " minutes" + (read ? " to answer, and about " + read + " minutes to read" : "")));
       const ol = out.appendChild(el("ol", { "class": "plan-list" }));
       list.forEach(function (q) {
         const li = ol.appendChild(el("li"));
         li.appendChild(link(q));
         const state = stateOf(q, value, on);
         li.appendChild(el("span", { "class": "plan-meta" }, " " + q.importance + ", " + q.level + ", " +
-          q.minutes + " min" + (isCoreAbove(q, level.value) ? ", core of its topic" : "") +
+          (state === "not-started" && q.read_minutes ? q.read_minutes + " min to read, " : "") +
+          q.minutes + " min to answer" + (isCoreAbove(q, level.value) ? ", core of its topic" : "") +
           (state === "due" ? ", due for review" : state === "review" ? ", in review" : "")));
       });
     });
@@ -263,17 +312,23 @@ function plan(tool) {
   form.addEventListener("submit", function (event) {
     event.preventDefault();
     const saved = P.setInterview(date.value);
+    P.keepPlan({ level: level.value, topics: topics(), role: role.value });
     const url = new URLSearchParams(window.location.search);
     url.delete("days");
     url.set("interview", date.value);
     url.set("level", level.value);
     url.set("topics", topics().join(","));
+    if (role.value) url.set("role", role.value);
+    else url.delete("role");
     window.history.replaceState(window.history.state, "", window.location.pathname + "?" + url.toString());
     draw();
+    showProposal();
     if (!saved) out.insertBefore(el("p", { "class": "plan-problem", role: "alert" }, "The interview date was not kept: " + P.problemText()), out.firstChild);
   });
   draw();
+  showProposal();
   P.onChange(draw);
+  P.onChange(showProposal);
 }
 
 // -- export, import, clear, set aside ------------------------------------------------------

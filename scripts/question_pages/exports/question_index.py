@@ -145,9 +145,13 @@ ORDER_URI = "assets/learning-order.json"  # site-relative; read by the practice 
 
 def learning_list(index: dict) -> dict:
     """What the practice panel needs to offer the next question after a rating: each question's
-    id, site path and title, in learning order. questions.json holds the same list with every
-    answer (hundreds of kB); this keeps a rating from downloading the whole bank's answers."""
-    return {"questions": [{"id": q["id"], "path": q["path"], "question": q["question"]}
+    id, site path and title, and what a study plan chooses by (topic, level, importance,
+    frequency: "Next" follows the reader's plan), in learning order. questions.json holds the
+    same list with every answer (hundreds of kB); this keeps a rating from downloading the whole
+    bank's answers."""
+    return {"questions": [{"id": q["id"], "path": q["path"], "question": q["question"],
+                           "topic": q["topic"], "level": q["level"], "importance": q["importance"],
+                           "frequency": q["frequency"]}
                           for q in index["questions"]]}
 
 

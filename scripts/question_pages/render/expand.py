@@ -103,6 +103,16 @@ def practice_minutes(page: Page) -> int:
     return max(1, math.ceil((speaking_seconds(spoken) + CHECK_AND_RATE_SECONDS) / 60))
 
 
+READING_WORDS_PER_MINUTE = 200  # a first, careful read of technical prose and code
+
+
+def reading_minutes(page: Page) -> int:
+    """Minutes a first read of the question's page takes, for the study plan beside the speaking
+    time: the words of every section (prose, code and follow-ups, as a reader meets them) at 200
+    words a minute; rounded up, at least one."""
+    return max(1, math.ceil(sum(words(section.text) for section in page.sections) / READING_WORDS_PER_MINUTE))
+
+
 DRILLS_TOPIC = ("drills", "Coding drills")  # the progress tools' group for the drills
 
 
@@ -130,7 +140,8 @@ def question_list(pages: list[Page], topics: list[Topic], href: Callable[[str], 
               "topic": p.meta["topic"], "topic_title": titles.get(p.meta["topic"], p.meta["topic"]),
               "topic_rank": rank.get(p.meta["topic"], len(rank)),
               "level": p.meta["level"], "importance": p.meta["importance"],
-              "frequency": p.meta["frequency"], "minutes": practice_minutes(p)}
+              "frequency": p.meta["frequency"], "minutes": practice_minutes(p),
+              "read_minutes": reading_minutes(p)}
              for p in learning_order(pages)]
     items += drill_items(drills or [], href, len(rank))
     return _as_script_json(items)

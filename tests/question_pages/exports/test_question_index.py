@@ -107,12 +107,13 @@ def test_every_question_in_learning_order_at_its_built_url(real_site: Path, real
 
 def test_the_practice_panels_learning_list_is_the_index_in_short(real_site: Path, real_index) -> None:
     """The practice panel fetches this after each rating: the same questions in the same order as
-    questions.json, with only what the "Next:" link needs, a small fraction of its bytes."""
+    questions.json, with only what the "Next:" link needs (and what a study plan chooses by, so
+    that "Next" follows the reader's plan), a small fraction of its bytes."""
     index, _ = real_index
     order = real_site / "assets" / "learning-order.json"
     listed = json.loads(order.read_text(encoding="utf-8"))["questions"]
-    assert listed == [{"id": q["id"], "path": q["path"], "question": q["question"]}
-                      for q in index["questions"]]
+    keys = ("id", "path", "question", "topic", "level", "importance", "frequency")
+    assert listed == [{key: q[key] for key in keys} for q in index["questions"]]
     assert order.stat().st_size * 10 < (real_site / "questions.json").stat().st_size
 
 
