@@ -404,21 +404,21 @@ export function refresh() {
   document.dispatchEvent(new CustomEvent(CHANGED));
 }
 
-/** Another tab wrote: put back what this tab wrote a moment ago if that write was written over
- * (two tabs rating within a few milliseconds each read the value before the other's write reached
- * it). Only a value this page reads whole is merged into; a cleared one forgets this tab's writes
- * (the reader cleared them). */
-function putBack() {
+/** Another tab wrote `written` (the storage event's new value): put back what this tab wrote a
+ * moment ago if that write was written over (two tabs rating within a few milliseconds each read
+ * the value before the other's write reached it; this page's own copy may still be its own write,
+ * so the event's value is read, and merged with this page's copy, later ratings winning). Only a
+ * value this page reads whole is merged into; a cleared one forgets this tab's writes (the reader
+ * cleared them). @param {string | null} written */
+function putBack(written) {
   const now = Date.now();
   recent = recent.filter((r) => now - r.at >= 0 && now - r.at < OWN_MS);
   if (!recent.length) return;
-  let raw;
-  try { raw = window.localStorage.getItem(KEY); } catch (error) { return; }
-  if (raw === null) {
+  if (written === null) {
     recent = [];
     return;
   }
-  const read = readRaw(raw);
+  const read = readRaw(written);
   if (read.kind !== "ok" || read.rejected.length || read.migrated) return;
   let value = read.value, changed = false;
   recent.forEach((r) => {
@@ -426,7 +426,16 @@ function putBack() {
     value = back.value;
     changed = changed || back.changed;
   });
-  if (changed) write(value);
+  if (!changed) return;
+  let raw;
+  try { raw = window.localStorage.getItem(KEY); } catch (error) { return; }
+  const here = raw === null ? null : readRaw(raw);
+  if (here && here.kind === "ok" && !here.rejected.length) {
+    const interview = value.interview;
+    value = core.planImport(here.value, value).merged;
+    value.interview = interview;
+  }
+  write(value);
 }
 
 let started = false;
@@ -440,7 +449,7 @@ export function start() {
   showProblem();
   // Another tab saved: redraw from the stored value.
   window.addEventListener("storage", (event) => {
-    if (event.key === KEY || event.key === null) putBack();
+    if (event.key === KEY || event.key === null) putBack(event.newValue);
     if (event.key === KEY || event.key === ASIDE || event.key === null) refresh();
   });
 }
