@@ -208,7 +208,9 @@ function write(value) {
   try {
     window.localStorage.setItem(KEY, JSON.stringify(Object.assign({ version: merged.version, revision: REVISION },
                                                                   merged)));
-    recent.push({ at: Date.now(), own: core.ownChanges(base, merged) });
+    const own = core.ownChanges(base, merged);
+    recent.push({ at: Date.now(), own: own });
+    tell(own);
     return true;
   } catch (error) {
     const name = nameOf(error);
@@ -438,12 +440,46 @@ function putBack(written) {
   write(value);
 }
 
+/** @type {BroadcastChannel | null} */
+let channel = null;
+/** Tell the other tabs what this write changed: a tab whose copy of the value missed it (two
+ * writes within a few milliseconds: Chromium keeps a tab's own write in its copy and may not show
+ * it the other's) puts it into the value it holds and writes the two together.
+ * @param {OwnChanges} own */
+function tell(own) {
+  if (!Object.keys(own.questions).length && !own.interview) return;
+  try {
+    if (!channel && typeof BroadcastChannel === "function") listen(new BroadcastChannel(KEY));
+    if (channel) channel.postMessage(own);
+  } catch (error) { /* the storage event still puts it back where it can */ }
+}
+
+/** @param {BroadcastChannel} opened */
+function listen(opened) {
+  channel = opened;
+  opened.addEventListener("message", (event) => {
+    /** @type {unknown} */
+    const own = event.data;
+    if (!own || typeof own !== "object" || !("questions" in own)) return;
+    let raw;
+    try { raw = window.localStorage.getItem(KEY); } catch (error) { return; }
+    if (raw === null) return;  // cleared since: not brought back
+    const read = readRaw(raw);
+    if (read.kind !== "ok" || read.rejected.length || read.migrated) return;
+    const back = core.reapply(read.value, /** @type {OwnChanges} */ (own));
+    if (back.changed && write(back.value)) refresh();
+  });
+}
+
 let started = false;
 /** The first read of the page, with any problem said at its top, and the watch on other tabs.
  * Once; progress-start.js calls it as soon as this module is loaded. */
 export function start() {
   if (started) return;
   started = true;
+  try {
+    if (!channel && typeof BroadcastChannel === "function") listen(new BroadcastChannel(KEY));
+  } catch (error) { /* without it, the storage event */ }
   load();
   asideNotice();
   showProblem();
