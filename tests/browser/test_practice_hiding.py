@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -168,3 +169,108 @@ def test_tab_never_reaches_an_answer_and_the_follow_ups_come_one_at_a_time(real_
     for anchor in SHOWN_BEFORE:
         assert any(text in rendered for text in sections[anchor]), f"#{anchor} is not shown again"
     expect(page.locator("#follow-ups ~ details:visible")).to_have_count(follow_ups)
+
+
+# Before each frame (a requestAnimationFrame callback runs right before the frame is drawn),
+# whether any part of the short answer is drawn, until the self-test has begun and a few frames
+# after. Installed before the page's own scripts, so the first frames are seen.
+FIRST_FRAMES = """(() => {
+  window.__frames = [];
+  const drawn = () => {
+    const heading = document.getElementById("short-answer");
+    if (!heading) return "not parsed";
+    const nodes = [heading];
+    for (let n = heading.nextElementSibling; n && n.tagName !== "H2"; n = n.nextElementSibling) nodes.push(n);
+    return nodes.some((n) => n.getClientRects().length > 0 && n.checkVisibility({ visibilityProperty: true }))
+      ? "shown" : "hidden";
+  };
+  let after = 0;
+  const probe = () => {
+    window.__frames.push(drawn());
+    if (document.documentElement.dataset.practising) after++;
+    if (after < 5 && window.__frames.length < 600) requestAnimationFrame(probe);
+  };
+  requestAnimationFrame(probe);
+})();"""
+
+
+def test_arriving_at_practice_never_draws_the_short_answer(real_site: Site, browser: Browser) -> None:
+    """Issue 39, 7: a link to #practice drew the page with its short answer for a moment before
+    the self-test (a module loaded after the first frames) hid it."""
+    context = browser.new_context(viewport=WIDTHS["desktop"])
+    try:
+        context.add_init_script(FIRST_FRAMES)
+        page = context.new_page()
+        for rel in ("export/graph-signature/", "compile/graph-breaks/"):
+            page.goto(real_site.url(rel) + "#practice", wait_until="load")
+            expect(page.locator(".practice-panel")).to_be_visible()
+            page.wait_for_function("() => window.__frames.length >= 600 || "
+                                   "document.documentElement.dataset.practising")
+            page.wait_for_timeout(200)
+            frames: list[str] = page.evaluate("() => window.__frames")
+            assert "shown" not in frames, (f"{rel}: the short answer was drawn in frames "
+                                           f"{[i for i, f in enumerate(frames) if f == 'shown'][:10]} "
+                                           f"of {len(frames)}")
+            assert "hidden" in frames, frames
+            # Without #practice the page is drawn as always (the probe sees the short answer).
+            page.goto(real_site.url(rel), wait_until="load")
+            page.wait_for_timeout(300)
+            assert "shown" in page.evaluate("() => window.__frames"), rel
+    finally:
+        context.close()
+
+
+def _visible_results(page: Page) -> list[dict[str, str]]:
+    return page.locator(".md-search-result__item > .md-search-result__link").evaluate_all(
+        "els => els.map(e => ({href: e.href, text: e.innerText.replace(/\\s+/g, ' ')}))")
+
+
+def _words_shown(text: str, answers: list[str], run: int = 5) -> list[str]:
+    """The runs of `run` words of the answer texts that `text` shows."""
+    shown = []
+    for answer in answers:
+        words = re.sub(r"[^\w\s]", " ", answer).split()
+        plain = " ".join(re.sub(r"[^\w\s]", " ", text).split())
+        shown += [" ".join(words[i:i + run]) for i in range(len(words) - run + 1)
+                  if " ".join(words[i:i + run]) in plain]
+    return shown
+
+
+def test_search_while_practising_shows_none_of_the_hidden_answers_of_the_page(
+        real_site: Site, browser: Browser) -> None:
+    """Issue 39, 7: the header's search showed the practised page's own short answer in its
+    result's passage. While practising, that page's result keeps its title and link, and says its
+    passage is hidden; other pages' results are as always (a reader may look something up)."""
+    context = browser.new_context(viewport=WIDTHS["desktop"])
+    try:
+        page = context.new_page()
+        rel = "export/graph-signature/"
+        page.goto(real_site.url(rel), wait_until="load")
+        sections: dict[str, list[str]] = page.evaluate(COLLECT, [ANSWER_SECTIONS, MIN_CHARS])
+        answers = [text for anchor, texts in sections.items() if anchor not in NOT_TEXT for text in texts]
+        # Words of one of its short answer's points, as a reader who half remembers it types them.
+        query = "Lifting makes the graph a pure function"
+        assert any(query in text for text in sections["short-answer"]), sections["short-answer"]
+        own = urlsplit(real_site.url(rel)).path
+
+        def search() -> list[dict[str, str]]:
+            box = page.locator(".md-search__input")
+            box.click()
+            box.fill("")
+            box.press_sequentially(query)
+            expect(page.locator(".md-search-result__meta")).to_contain_text("matching", timeout=15000)
+            expect(page.locator(f'.md-search-result__link[href*="{own}"]').first).to_be_visible()
+            return [r for r in _visible_results(page) if urlsplit(r["href"]).path == own]
+
+        # Not practising: the query finds the page by its short answer, and shows it.
+        before = search()
+        assert any(_words_shown(r["text"], answers) for r in before), (query, before)
+        page.keyboard.press("Escape")
+        page.get_by_role("button", name="Practise this question").click()
+        expect(page.locator(".practice-panel")).to_be_visible()
+        during = search()
+        leaks = [shown for r in during for shown in _words_shown(r["text"], answers)]
+        assert not leaks, f"while practising, the search shows the page's answers: {leaks[:3]}"
+        assert any("hidden while you practise" in r["text"] for r in during), during
+    finally:
+        context.close()

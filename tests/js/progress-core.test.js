@@ -286,3 +286,46 @@ test("fuzzed values never throw and never lose the good entry", () => {
   }
   assert.equal(/** @type {any} */ ({}).polluted, undefined);
 });
+
+test("two tabs: what this tab wrote goes back into what another tab wrote over it, later ratings winning", () => {
+  const a = rated("review", new Date("2026-12-01T10:00:00.000Z"));
+  const b = rated("not-yet", new Date("2026-12-01T10:00:00.020Z"));
+  const base = { version: 2, interview: null, questions: { "export/old": a } };
+  // This tab rated export/a and set the date; the other tab, reading the same base a few
+  // milliseconds before this tab's write reached it, rated compile/b and wrote over it.
+  const mine = { version: 2, interview: "2026-12-05", questions: { ...base.questions, "export/a": a } };
+  const own = core.ownChanges(base, mine);
+  assert.deepEqual(Object.keys(own.questions), ["export/a"]);
+  assert.deepEqual(own.interview, { from: null, to: "2026-12-05" });
+  const theirs = { version: 2, interview: null, questions: { ...base.questions, "compile/b": b } };
+  const back = core.reapply(theirs, own);
+  assert.equal(back.changed, true);
+  assert.deepEqual(Object.keys(back.value.questions).sort(), ["compile/b", "export/a", "export/old"]);
+  assert.equal(back.value.interview, "2026-12-05");
+  // Once it is there, nothing more to do (no endless rewriting between two tabs).
+  assert.equal(core.reapply(back.value, own).changed, false);
+  // A later rating of the same question in the other tab wins; an equal one is left as stored.
+  const later = rated("got-it", new Date("2026-12-01T11:00:00.000Z"));
+  assert.equal(core.reapply({ ...back.value, questions: { "export/a": later } }, own).changed, false);
+  // Follow-ups go back one by one, by their own dates.
+  const withF = core.rateFollowUp(a, "F1?", "review", new Date("2026-12-01T10:01:00.000Z"));
+  const ownF = core.ownChanges(mine, { ...mine, questions: { ...mine.questions, "export/a": withF } });
+  const overF = core.reapply({ ...theirs, questions: { "export/a": core.rateFollowUp(later, "F2?", "got-it", NOW) } }, ownF);
+  assert.equal(overF.changed, true);
+  assert.equal(overF.value.questions["export/a"].rating, "got-it");
+  assert.deepEqual(Object.keys(overF.value.questions["export/a"].followups).sort(), ["F1?", "F2?"]);
+  // Another tab that chose another date keeps it: only a stale copy of the old date is replaced.
+  assert.equal(core.reapply({ ...back.value, interview: "2026-12-09" }, own).value.interview, "2026-12-09");
+});
+
+test("a value written by newer rules (a later revision of version 2) is left alone like a newer version", () => {
+  assert.equal(typeof format.REVISION, "number");
+  const later = core.readValue({ version: 2, revision: format.REVISION + 1, questions: { "export/a": { due: "in 366 days" } } }, NOW);
+  assert.deepEqual(later, { kind: "newer", version: 2, revision: format.REVISION + 1 });
+  assert.equal(core.readValue({ version: 2, revision: format.REVISION, questions: {} }, NOW).kind, "ok");
+  assert.equal(core.readValue({ version: 2, questions: {} }, NOW).kind, "ok");
+  // And an import from it is refused with a reason, not read with the older rules.
+  const text = JSON.stringify({ app: "pytorch-interview-questions", kind: "progress", version: 2,
+                                revision: format.REVISION + 1, questions: {} });
+  assert.match(core.readImport(text, NOW).error, /newer version of this site/);
+});

@@ -137,6 +137,7 @@ function practise(slot) {
     if (panel) panel.remove();
     panel = null;
     delete document.documentElement.dataset.practising;
+    delete document.documentElement.dataset.practiceArriving;
     start.hidden = false;
     start.focus();
     // Leave #practice (without a new history entry), so that a link to it starts it again.
@@ -322,6 +323,8 @@ function practise(slot) {
     document.documentElement.dataset.practising = "1";
     HIDDEN.forEach(function (anchor) { setHidden(anchor, true); });
     followUps().forEach(function (details) { details.open = false; });
+    // Hidden now: the mark that kept the answers undrawn while arriving at #practice can go.
+    delete document.documentElement.dataset.practiceArriving;
     const section = el("section", { "class": "practice-panel", "aria-label": "Self-test" });
     panel = section;
     const intro = el("p", { "class": "practice-intro", tabindex: "-1" },

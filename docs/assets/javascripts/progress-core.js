@@ -13,7 +13,7 @@
 // Timestamps are full instants (UTC, as toISOString writes them), so two ratings on one day, or in
 // two time zones, still compare the right way. Version 1 kept calendar dates and a Leitner box.
 import { calendarDay, DAY_MS, dayOf } from "./days.js";
-import { ID, isDue, isRating, VERSION } from "./progress-format.js";
+import { ID, isDue, isRating, REVISION, VERSION } from "./progress-format.js";
 
 /**
  * @typedef {import("./progress-format.js").RatingName} RatingName
@@ -23,10 +23,12 @@ import { ID, isDue, isRating, VERSION } from "./progress-format.js";
  * @typedef {import("./progress-format.js").Value} Value
  * @typedef {import("./progress-format.js").Rejected} Rejected
  * @typedef {{kind: "empty"} | {kind: "unreadable", reason: string}
- *   | {kind: "newer", version: number}
+ *   | {kind: "newer", version: number, revision?: number}
  *   | {kind: "ok", value: Value, rejected: Rejected[], migrated: boolean}} ReadResult
  * @typedef {{added: string[], newer: string[], older: string[], followups: string[],
  *            merged: Value}} ImportPlan
+ * @typedef {{questions: Record<string, Entry>,
+ *            interview: {from: string | null, to: string | null} | null}} OwnChanges
  */
 
 const STATES = ["review", "done"];
@@ -261,6 +263,10 @@ export function readValue(data, now, slack = CLOCK_SLACK_MS) {
   if (version !== 1 && version !== VERSION) {
     return { kind: "unreadable", reason: "it has version " + rawText(version) + ", this site reads versions 1 and " + VERSION };
   }
+  // Written by later rules of this version (REVISION): left alone, as a newer version is.
+  if (version === VERSION && isWhole(data.revision) && /** @type {number} */ (data.revision) > REVISION) {
+    return { kind: "newer", version: VERSION, revision: /** @type {number} */ (data.revision) };
+  }
   if (!isPlainObject(data.questions)) return { kind: "unreadable", reason: "it has no questions" };
   const questions = data.questions;
   const ids = Object.keys(questions);
@@ -377,9 +383,10 @@ export function readImport(text, now) {
   if (!isPlainObject(data) || data.app !== "pytorch-interview-questions" || data.kind !== "progress") {
     return { error: "it is not a progress file of this site (it was not exported by this site's Export button)" };
   }
-  const read = readValue({ version: data.version, interview: data.interview, questions: data.questions }, now, 0);
+  const read = readValue({ version: data.version, revision: data.revision, interview: data.interview,
+                          questions: data.questions }, now, 0);
   if (read.kind === "newer") {
-    return { error: "a newer version of this site exported it (version " + read.version + "); reload the page to get the newer site, then import it again" };
+    return { error: "a newer version of this site exported it (" + versionName(read) + "); reload the page to get the newer site, then import it again" };
   }
   if (read.kind !== "ok") return { error: read.kind === "unreadable" ? read.reason : "it is empty" };
   return { value: read.value, rejected: read.rejected };
@@ -444,4 +451,46 @@ export function asideFile(item) {
                                                 questions: raw.questions }), null, 1) + "\n";
   }
   return String(item.raw);
+}
+
+/** How a newer value's version is said: "version 3", or "version 2, revision 4".
+ * @param {{version: number, revision?: number}} read @returns {string} */
+export function versionName(read) {
+  return "version " + read.version + (read.revision === undefined ? "" : ", revision " + read.revision);
+}
+
+/** What a write changes in the stored value it replaces: the questions whose entry it writes
+ * differently (or newly), and the interview date when it changes it. What storage.js keeps of its
+ * own writes, to put back into a value another tab wrote over them (reapply).
+ * @param {Value} stored @param {Value} value @returns {OwnChanges} */
+export function ownChanges(stored, value) {
+  /** @type {Record<string, Entry>} */
+  const questions = {};
+  Object.keys(value.questions).forEach(function (id) {
+    if (JSON.stringify(stored.questions[id]) !== JSON.stringify(value.questions[id])) questions[id] = value.questions[id];
+  });
+  return { questions: questions,
+           interview: stored.interview === value.interview ? null : { from: stored.interview, to: value.interview } };
+}
+
+/**
+ * Two tabs that write within a few milliseconds each read the value before the other's write
+ * reached it, and the later write replaced the earlier one. This tab's own changes go back into
+ * the value another tab wrote: per question the later rating wins, per follow-up the later rating
+ * wins (an equal date keeps what is stored); the interview date goes back only where the other
+ * tab's value still holds the date this tab replaced (a date the other tab chose is kept).
+ * `changed` is false when nothing of this tab's is missing: then nothing is written again, so
+ * two tabs never rewrite each other's values back and forth.
+ * @param {Value} stored @param {OwnChanges} own @returns {{value: Value, changed: boolean}}
+ */
+export function reapply(stored, own) {
+  const plan = planImport(stored, { version: VERSION, interview: null, questions: own.questions });
+  const value = plan.merged;
+  value.interview = stored.interview;
+  let changed = plan.added.length + plan.newer.length + plan.followups.length > 0;
+  if (own.interview && stored.interview === own.interview.from) {
+    value.interview = own.interview.to;
+    changed = true;
+  }
+  return { value: value, changed: changed };
 }

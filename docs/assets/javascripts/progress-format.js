@@ -14,6 +14,13 @@ export const MOCK_SESSIONS = "pytorch-interview-questions.mock-sessions";
 /** Version 1's single backup: moved into the list. */
 export const LEGACY_ASIDE = KEY + ".unreadable";
 export const VERSION = 2;
+/** The revision of the rules within VERSION (what progress-core.js's validator accepts, what the
+ * scheduler may write), stored with the value as `revision`. Bump it with any change that lets a
+ * value be written that the earlier rules would refuse (a longer wait, a new field's value): a
+ * page of the earlier site still open in another tab then leaves the value alone (readValue says
+ * "newer") instead of setting aside what its rules refuse and rewriting the rest. A value without
+ * it is revision 1. */
+export const REVISION = 1;
 // The question id: "<topic>/<slug>", lower-case words joined by hyphens. The same rule as
 // scripts/question_pages/ids.py (a test compares the two), so no page can have an id that
 // this site refuses.

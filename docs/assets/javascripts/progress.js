@@ -51,7 +51,11 @@ if (slot) {
     return practice;
   };
   const rating = () => {
-    load().then((module) => module.loadScheduler(), () => { /* the page reads as it does without JavaScript */ });
+    load().then((module) => module.loadScheduler(), () => {
+      // The page reads as it does without JavaScript: the answers kept undrawn while arriving
+      // at #practice (main.html) are drawn.
+      delete document.documentElement.dataset.practiceArriving;
+    });
   };
   ["pointerdown", "focusin", "keydown"].forEach((type) => slot.addEventListener(type, rating, { once: true }));
   // A click on the start button before the self-test has loaded starts it once it has; the

@@ -82,11 +82,21 @@ function setUp(box, toggle) {
     return { url: best ? best.url : data.url, section: "", excerpt: best ? best.excerpt : data.excerpt };
   }
 
+  /** Whether a result is the question page the reader is practising (practice.js marks it):
+   * its passages are its hidden answers. @param {ResultData} data @returns {boolean} */
+  function practised(data) {
+    return !!document.documentElement.dataset.practising &&
+      new URL(data.url, window.location.href).pathname === window.location.pathname;
+  }
+
   /** @param {ResultData[]} results */
   function render(results) {
     list.textContent = "";
     results.forEach(function (data) {
-      const part = bestPart(data);
+      // The page being practised keeps its title and link; its section and passage would show
+      // the answers the self-test hides.
+      const hidden = practised(data);
+      const part = hidden ? { url: data.url, section: "", excerpt: "" } : bestPart(data);
       const item = document.createElement("li");
       item.className = "md-search-result__item";
       const link = document.createElement("a");
@@ -104,7 +114,8 @@ function setUp(box, toggle) {
         article.appendChild(section);
       }
       const passage = document.createElement("p");
-      passage.innerHTML = part.excerpt; // Pagefind's excerpt: escaped text with <mark> around hits
+      if (hidden) passage.textContent = "The page you are practising: its passages are hidden while you practise.";
+      else passage.innerHTML = part.excerpt; // Pagefind's excerpt: escaped text with <mark> around hits
       article.appendChild(passage);
       link.appendChild(article);
       item.appendChild(link);

@@ -3,16 +3,18 @@
 // (scheduling.js, ts-fsrs). Every module that reads or writes progress goes through this one.
 // Nothing is lost without the reader's consent: a refused entry is set aside alone, into a list
 // that only grows (ASIDE, listed on Your progress), and the value is rewritten only once that copy
-// is kept; version 1 is moved to version 2; a newer version's value is left alone (the page asks
-// for a reload); a failed write is said where the reader looks, every time, and no "Saved" is
-// shown for it.
+// is kept; version 1 is moved to version 2; a newer version's value (or one written by newer rules
+// of this version: REVISION) is left alone (the page asks for a reload); a failed write is said
+// where the reader looks, every time, and no "Saved" is shown for it. Every write reads the stored
+// value again first (write): what another tab wrote is kept, and what this tab wrote goes back
+// into a value another tab wrote over it a moment later (the storage event: putBack).
 //
 // This module and the rules it imports (progress-core.js) are loaded only when they are needed
 // (progress-format.js's withProgress): when this browser holds progress, when the reader reaches
 // for the self-test, and with the progress tools. A first visit, with nothing stored, does
 // without them (and without the scheduler, imported only when a rating is near).
 import { calendarDay, dayOf, today } from "./days.js";
-import { ASIDE, CHANGED, empty, idOf as idIn, isDue, KEY, LEGACY_ASIDE, MOCK_SESSIONS, RECORDINGS, standing } from "./progress-format.js";
+import { ASIDE, CHANGED, empty, idOf as idIn, isDue, KEY, LEGACY_ASIDE, MOCK_SESSIONS, RECORDINGS, REVISION, standing } from "./progress-format.js";
 import { siteRoot } from "./dom.js";
 import * as core from "./progress-core.js";
 import { fitInterview } from "./scheduling.js";
@@ -26,15 +28,24 @@ import { readPlanSettings } from "./plan.js";
  * @typedef {import("./progress-format.js").Standing} Standing
  * @typedef {typeof import("./scheduling.js")} Scheduling
  * @typedef {import("./scheduling.js").Fsrs} Fsrs
+ * @typedef {import("./progress-core.js").OwnChanges} OwnChanges
+ * @typedef {import("./progress-core.js").ReadResult} ReadResult
  */
 
 /** @type {{rules: Scheduling, lib: Fsrs} | null} */
 let scheduler = null;
 /** @type {string | null} */
 let problem = null;
-/** @type {number | null} a newer version's number, when one is stored */
+/** @type {string | null} a newer version's name ("version 3"), when one is stored */
 let newer = null;
 let repaired = false;
+/** The raw texts this page has set aside already (a later write does not copy them again). */
+const kept = new Set();
+/** This page's own writes of the last moments (what each changed), to put back into a value that
+ * another tab wrote over them (putBack); forgotten after OWN_MS, or when another tab clears.
+ * @type {{at: number, own: OwnChanges}[]} */
+let recent = [];
+const OWN_MS = 10000;
 
 /** @param {unknown} error @returns {string} */
 function nameOf(error) { return error instanceof Error ? error.name : String(error); }
@@ -94,17 +105,14 @@ export function load() {
     migrateLegacyAside();
     return empty();
   }
-  /** @type {import("./progress-core.js").ReadResult} */
-  let read;
-  try {
-    read = core.readValue(JSON.parse(raw), new Date());
-  } catch (error) {
-    read = { kind: "unreadable", reason: "it is not JSON" };
-  }
+  const read = readRaw(raw);
   if (read.kind === "newer") {
-    newer = read.version;
-    problem = "Your progress was saved by a newer version of this site (version " + read.version +
+    const name = core.versionName(read), first = newer !== name;
+    newer = name;
+    problem = "Your progress was saved by a newer version of this site (" + name +
       "). Reload the page to see and change it; this page changed nothing.";
+    // Found on a redraw (another tab of the newer site wrote it): said now, once.
+    if (first && started) showProblem();
     return empty();
   }
   if (read.kind === "ok" && !read.rejected.length && !read.migrated) return read.value;
@@ -114,13 +122,13 @@ export function load() {
   }
   repaired = true;
   migrateLegacyAside();
-  const items = read.kind === "ok" ? read.rejected
-    : [{ reason: read.kind === "unreadable" ? read.reason : "it is empty", question: null, raw: raw }];
+  const items = needingCopies(read, raw);
   if (items.length && !keepAside(items)) {
     problem = "Some of your saved progress could not be read, and the browser would not keep a copy " +
       "of it, so nothing was changed. Free some storage for this site, then reload.";
     return read.kind === "ok" ? read.value : empty();
   }
+  items.forEach((item) => { kept.add(item.raw); });
   const value = read.kind === "ok" ? read.value : empty();
   if (!write(value)) return value;
   if (items.length) {
@@ -134,6 +142,24 @@ export function load() {
   return value;
 }
 
+/** A stored text, read through the rules. @param {string} raw @returns {ReadResult} */
+function readRaw(raw) {
+  try {
+    return core.readValue(JSON.parse(raw), new Date());
+  } catch (error) {
+    return { kind: "unreadable", reason: "it is not JSON" };
+  }
+}
+
+/** What of a stored value must be set aside before it is rewritten: its refused entries, or the
+ * whole of it when it cannot be read. @param {ReadResult} read @param {string} raw
+ * @returns {import("./progress-format.js").Rejected[]} */
+function needingCopies(read, raw) {
+  if (read.kind === "ok") return read.rejected;
+  if (read.kind === "newer") return [];
+  return [{ reason: read.kind === "unreadable" ? read.reason : "it is empty", question: null, raw: raw }];
+}
+
 // Version 1 kept one backup, under LEGACY_ASIDE: it goes into the list, once.
 function migrateLegacyAside() {
   try {
@@ -145,15 +171,48 @@ function migrateLegacyAside() {
   } catch (error) { /* left where it is */ }
 }
 
-/** @param {Value} value @returns {boolean} */
+/**
+ * Write a value over the stored one, read again just before: a newer version's value is left
+ * alone; what cannot be read in it is set aside first, or nothing is written (a full storage must
+ * not turn an unreadable entry into a lost one); what another tab added since is kept (a later
+ * rating wins, this write's own otherwise). What this write changed is remembered for putBack.
+ * @param {Value} value @returns {boolean}
+ */
 function write(value) {
+  /** @type {string | null} */
+  let raw = null;
+  try { raw = window.localStorage.getItem(KEY); } catch (error) { /* the write below says why */ }
+  let base = empty();
+  if (raw !== null) {
+    const read = readRaw(raw);
+    if (read.kind === "newer") newer = core.versionName(read);
+    if (newer === null) {
+      const items = needingCopies(read, raw).filter((item) => !kept.has(item.raw));
+      if (items.length && !keepAside(items)) {
+        report("Some of your saved progress could not be read, and the browser would not keep a copy of it " +
+               "(its storage for this site is full?), so nothing was saved: saving would have lost it. " +
+               "Free some storage for this site, then reload. Nothing was saved at " + new Date().toLocaleTimeString() + ".");
+        return false;
+      }
+      items.forEach((item) => { kept.add(item.raw); });
+      if (read.kind === "ok") base = read.value;
+    }
+  }
   if (newer !== null) {
-    report("Your progress was saved by a newer version of this site (version " + newer +
+    report("Your progress was saved by a newer version of this site (" + newer +
            "). Reload the page before rating: this page did not save anything.");
     return false;
   }
+  // This write's questions and date, over what is stored now: what another tab added stays.
+  /** @type {Value} */
+  const merged = { version: value.version, interview: value.interview,
+                   questions: Object.assign({}, base.questions, value.questions) };
   try {
-    window.localStorage.setItem(KEY, JSON.stringify(value));
+    window.localStorage.setItem(KEY, JSON.stringify(Object.assign({ version: merged.version, revision: REVISION },
+                                                                  merged)));
+    const own = core.ownChanges(base, merged);
+    recent.push({ at: Date.now(), own: own });
+    tell(own);
     return true;
   } catch (error) {
     const name = nameOf(error);
@@ -271,6 +330,7 @@ export function keepPlan(settings) {
 /** Forget every rating, every copy set aside, every mock interview and its recordings, and the
  * plan (the reader asked to). @returns {boolean} */
 export function clear() {
+  recent = [];
   try {
     window.localStorage.removeItem(KEY);
     window.localStorage.removeItem(ASIDE);
@@ -392,18 +452,87 @@ export function refresh() {
   document.dispatchEvent(new CustomEvent(CHANGED));
 }
 
+/** Another tab wrote `written` (the storage event's new value): put back what this tab wrote a
+ * moment ago if that write was written over (two tabs rating within a few milliseconds each read
+ * the value before the other's write reached it; this page's own copy may still be its own write,
+ * so the event's value is read, and merged with this page's copy, later ratings winning). Only a
+ * value this page reads whole is merged into; a cleared one forgets this tab's writes (the reader
+ * cleared them). @param {string | null} written */
+function putBack(written) {
+  const now = Date.now();
+  recent = recent.filter((r) => now - r.at >= 0 && now - r.at < OWN_MS);
+  if (!recent.length) return;
+  if (written === null) {
+    recent = [];
+    return;
+  }
+  const read = readRaw(written);
+  if (read.kind !== "ok" || read.rejected.length || read.migrated) return;
+  let value = read.value, changed = false;
+  recent.forEach((r) => {
+    const back = core.reapply(value, r.own);
+    value = back.value;
+    changed = changed || back.changed;
+  });
+  if (!changed) return;
+  let raw;
+  try { raw = window.localStorage.getItem(KEY); } catch (error) { return; }
+  const here = raw === null ? null : readRaw(raw);
+  if (here && here.kind === "ok" && !here.rejected.length) {
+    const interview = value.interview;
+    value = core.planImport(here.value, value).merged;
+    value.interview = interview;
+  }
+  write(value);
+}
+
+/** @type {BroadcastChannel | null} */
+let channel = null;
+/** Tell the other tabs what this write changed: a tab whose copy of the value missed it (two
+ * writes within a few milliseconds: Chromium keeps a tab's own write in its copy and may not show
+ * it the other's) puts it into the value it holds and writes the two together.
+ * @param {OwnChanges} own */
+function tell(own) {
+  if (!Object.keys(own.questions).length && !own.interview) return;
+  try {
+    if (!channel && typeof BroadcastChannel === "function") listen(new BroadcastChannel(KEY));
+    if (channel) channel.postMessage(own);
+  } catch (error) { /* the storage event still puts it back where it can */ }
+}
+
+/** @param {BroadcastChannel} opened */
+function listen(opened) {
+  channel = opened;
+  opened.addEventListener("message", (event) => {
+    /** @type {unknown} */
+    const own = event.data;
+    if (!own || typeof own !== "object" || !("questions" in own)) return;
+    let raw;
+    try { raw = window.localStorage.getItem(KEY); } catch (error) { return; }
+    if (raw === null) return;  // cleared since: not brought back
+    const read = readRaw(raw);
+    if (read.kind !== "ok" || read.rejected.length || read.migrated) return;
+    const back = core.reapply(read.value, /** @type {OwnChanges} */ (own));
+    if (back.changed && write(back.value)) refresh();
+  });
+}
+
 let started = false;
 /** The first read of the page, with any problem said at its top, and the watch on other tabs.
  * Once; progress-start.js calls it as soon as this module is loaded. */
 export function start() {
   if (started) return;
   started = true;
+  try {
+    if (!channel && typeof BroadcastChannel === "function") listen(new BroadcastChannel(KEY));
+  } catch (error) { /* without it, the storage event */ }
   load();
   asideNotice();
   showProblem();
   // Another tab saved: redraw from the stored value.
   window.addEventListener("storage", (event) => {
-    if (event.key === KEY || event.key === ASIDE) refresh();
+    if (event.key === KEY || event.key === null) putBack(event.newValue);
+    if (event.key === KEY || event.key === ASIDE || event.key === null) refresh();
   });
 }
 
