@@ -57,7 +57,15 @@ from .sites import Site
 # and 84 marks) 111,592 bytes in 15 requests, 922 elements; of its 25,480-byte HTML the marks are
 # about 2.7 kB (gzip of the page with and without them). Heavier content, not heavier scripts: the
 # question budget goes from 110,000 to 113,000.
-BYTES_BUDGET = {"question": 113_000, "index": 94_000}
+# Measured on 2026-12-07 (fresh-clone run of the test command) after issue 39's practice and search
+# work: the heaviest question page (distributed/fsdp1-vs-fsdp2/) 115,330 bytes (111,615 before), the
+# index 95,251 (93,823). Scripts a first visit loads grew by 2.9 kB: practice.js +1.3 kB (the basics
+# and solid answer after the reveal, the interview date asked at a rating, Next following the plan,
+# #practice on a hashchange), search.js +0.4 kB (alias ranking, passages hidden while practising),
+# progress-format.js, dom.js, explainer.js, site.css +0.2 to 0.3 kB each; the page's HTML 0.8 kB
+# (the hidden search names and aliases, each follow-up's anchor, the inline #practice mark). Reader
+# features, not waste: the budgets go from 113,000 and 94,000 to 117,000 and 97,000.
+BYTES_BUDGET = {"question": 117_000, "index": 97_000}
 VISITS = 3
 
 
