@@ -16,11 +16,11 @@ import fcntl
 import json
 import shutil
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from helpers import ROOT
 from site_fixture import make_site_source
@@ -124,3 +124,25 @@ def context(real_site: Site, browser: Browser) -> Iterator[BrowserContext]:
     yield context
     context.close()
     assert not errors, errors
+
+
+# The progress tests (test_progress_storage, test_hostile_imports, test_interview_date,
+# test_study_plan) meet the site on a morning that does not move: a page whose clock stands at
+# CLOCK_NOW, and `go(rel)` to open a page of the real site in it. (A module with its own `page`
+# or `go` fixture keeps its own.)
+CLOCK_NOW = "2026-12-01T10:00:00"
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Page:
+    page = context.new_page()
+    page.clock.set_fixed_time(CLOCK_NOW)
+    return page
+
+
+@pytest.fixture
+def go(real_site: Site, page: Page) -> Callable[[str], Page]:
+    def go(rel: str) -> Page:
+        page.goto(real_site.url(rel), wait_until="load")
+        return page
+    return go

@@ -14,37 +14,19 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 from helpers import ROOT
 
 from .progress_api import with_progress
-from .sites import Site
 
 KEY = "pytorch-interview-questions.progress"
 ASIDE = KEY + ".set-aside"
 MOCK_SESSIONS = "pytorch-interview-questions.mock-sessions"
-NOW = "2026-12-01T10:00:00"
 SEED = int(os.environ.get("HOSTILE_SEED", "39"))
 COUNT = 150  # 10 of each of the generator's 15 kinds
 UI_EVERY = 50  # a reload and a rating through the page after every 50th import
 REAL = ("export/graph-signature", "compile/graph-breaks", "distributed/ddp")
-
-
-@pytest.fixture
-def page(context: BrowserContext) -> Page:
-    page = context.new_page()
-    page.clock.set_fixed_time(NOW)
-    return page
-
-
-@pytest.fixture
-def go(real_site: Site, page: Page) -> Callable[[str], Page]:
-    def go(rel: str) -> Page:
-        page.goto(real_site.url(rel), wait_until="load")
-        return page
-    return go
 
 
 def practise(page: Page, rating: str) -> None:

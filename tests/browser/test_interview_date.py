@@ -8,28 +8,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-import pytest
-from playwright.sync_api import BrowserContext, Page, expect
-
-from .sites import Site
+from playwright.sync_api import Page, expect
 
 KEY = "pytorch-interview-questions.progress"
-NOW = "2026-12-01T10:00:00"
-
-
-@pytest.fixture
-def page(context: BrowserContext) -> Page:
-    page = context.new_page()
-    page.clock.set_fixed_time(NOW)
-    return page
-
-
-@pytest.fixture
-def go(real_site: Site, page: Page) -> Callable[[str], Page]:
-    def go(rel: str) -> Page:
-        page.goto(real_site.url(rel), wait_until="load")
-        return page
-    return go
 
 
 def stored(page: Page) -> dict:

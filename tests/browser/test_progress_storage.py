@@ -14,7 +14,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from helpers import ROOT
@@ -27,25 +26,9 @@ from .sites import Site
 KEY = "pytorch-interview-questions.progress"
 ASIDE = KEY + ".set-aside"
 QUESTION = "export/graph-signature"
-NOW = "2026-12-01T10:00:00"
 TODAY = dt.date(2026, 12, 1)
 V1 = json.loads((ROOT / "tests" / "js" / "fixtures" / "progress-v1.json").read_text())
 APP = {"app": "pytorch-interview-questions", "kind": "progress"}
-
-
-@pytest.fixture
-def page(context: BrowserContext) -> Page:
-    page = context.new_page()
-    page.clock.set_fixed_time(NOW)
-    return page
-
-
-@pytest.fixture
-def go(real_site: Site, page: Page) -> Callable[[str], Page]:
-    def go(rel: str) -> Page:
-        page.goto(real_site.url(rel), wait_until="load")
-        return page
-    return go
 
 
 def stored(page: Page, key: str = KEY) -> dict | list | None:

@@ -8,27 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-import pytest
-from playwright.sync_api import BrowserContext, Page, expect
-
-from .sites import Site
-
-NOW = "2026-12-01T10:00:00"
-
-
-@pytest.fixture
-def page(context: BrowserContext) -> Page:
-    page = context.new_page()
-    page.clock.set_fixed_time(NOW)
-    return page
-
-
-@pytest.fixture
-def go(real_site: Site, page: Page) -> Callable[[str], Page]:
-    def go(rel: str) -> Page:
-        page.goto(real_site.url(rel), wait_until="load")
-        return page
-    return go
+from playwright.sync_api import Page, expect
 
 
 def practise(page: Page, rating: str) -> None:
