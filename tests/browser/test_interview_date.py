@@ -10,18 +10,13 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
+from .progress_api import practise
+
 KEY = "pytorch-interview-questions.progress"
 
 
 def stored(page: Page) -> dict:
     return json.loads(page.evaluate("key => localStorage.getItem(key)", KEY) or "null")
-
-
-def practise(page: Page, rating: str) -> None:
-    page.get_by_role("button", name="Practise this question").click()
-    page.get_by_role("button", name="Reveal the short answer").click()
-    page.locator(".practice-panel").get_by_role("button", name=rating, exact=True).click()
-    expect(page.locator(".practice-result")).to_contain_text("Saved")
 
 
 def test_a_rating_asks_for_the_interview_date_and_giving_it_brings_earlier_reviews_before_it(

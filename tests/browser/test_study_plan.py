@@ -10,12 +10,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
-
-def practise(page: Page, rating: str) -> None:
-    page.get_by_role("button", name="Practise this question").click()
-    page.get_by_role("button", name="Reveal the short answer").click()
-    page.locator(".practice-panel").get_by_role("button", name=rating, exact=True).click()
-    expect(page.locator(".practice-result")).to_contain_text("Saved")
+from .progress_api import practise
 
 
 def test_a_role_sets_the_plan_which_is_kept_gives_reading_time_and_waits_for_reviews(
