@@ -14,7 +14,9 @@ now, on every page). It prints
   narrowed-width sideways check) on every page and axe on the sample, and the phone layout on the
   sample alone;
 - the hidden-answer check (test_practice_hiding.py), which runs on every question page at two
-  widths, per page and for each site.
+  widths, per page and for each site;
+- what a first visit of the heaviest question page and of the index transfers, and how many
+  elements it has, on each site (test_weight.py checks the same on a smaller grown bank).
 
     .venv/bin/python tests/browser/bench_tour.py [--per-template 3] [--real DIR] [--grown DIR]
         [--keep DIR]
@@ -38,7 +40,7 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "scripts")]
 
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 
-from browser.gates import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from browser.gates import CHROMIUM, CHROMIUM_ARGS, first_visit_weight  # noqa: E402
 from browser.grown import make_grown_source  # noqa: E402
 from browser.page_sample import size_for  # noqa: E402
 from browser.page_templates import QUESTION, templates  # noqa: E402
@@ -100,15 +102,24 @@ def page_costs(browser: Browser, site: Site, layout: Layout, by_template: dict[s
 
 
 def hiding_cost(browser: Browser, site: Site, pages: list[str]) -> float:
-    """Mean seconds of the hidden-answer check on one question page, over both of its widths."""
+    """Mean seconds of the hidden-answer check on one question page, as the test runs it: loaded
+    on a desktop, checked there and narrowed to the phone's width."""
     seconds = 0.0
-    for viewport in WIDTHS.values():
-        context = browser.new_context(viewport=viewport)
-        tab = context.new_page()
-        for rel in pages:
-            seconds += timed(lambda r=rel, t=tab: (t.goto(site.url(r), wait_until="load"), leaks_on(t)))
-        context.close()
+    context = browser.new_context(viewport=WIDTHS["desktop"])
+    tab = context.new_page()
+    for rel in pages:
+        seconds += timed(lambda r=rel, t=tab: (t.goto(site.url(r), wait_until="load"),
+                                               leaks_on(t, ("phone",))))
+    context.close()
     return seconds / len(pages)
+
+
+def weights(browser: Browser, site: Site, heaviest: str) -> None:
+    """Print a first visit's bytes and elements for the heaviest question page and the index."""
+    for rel in (heaviest, "questions/"):
+        weight = first_visit_weight(browser, site.base, site.url(rel))
+        print(f"  first visit of {rel}: {weight.transferred_bytes} bytes in {weight.requests} "
+              f"requests, {weight.dom_elements} elements", flush=True)
 
 
 def report(browser: Browser, site: Site, per_template: int) -> dict[str, float]:
@@ -174,10 +185,13 @@ def main() -> None:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         stack.callback(browser.close)
         figures = {}
+        heaviest = ""
         for name, root, built in (("real", ROOT, real_dir), ("grown", grown_root, grown_dir)):
             base = stack.enter_context(serve(built))
-            figures[name] = report(browser, Site(name, root, built, base, question_urls(root)),
-                                   args.per_template)
+            site = Site(name, root, built, base, question_urls(root))
+            figures[name] = report(browser, site, args.per_template)
+            heaviest = heaviest or site.heaviest_question()  # the real site's, weighed on both
+            weights(browser, site, heaviest)
     print("\nthe page tours and the hidden-answer check (s):  before      now  hidden answers")
     for name, seconds in figures.items():
         print(f"  {name:46} {seconds['before']:10.0f} {seconds['after']:8.0f} {seconds['hiding']:15.0f}")

@@ -5,7 +5,8 @@ Three sites, each built for real with `mkdocs build --strict`:
 - `fixture`: the small site of tests/site_fixture.py, which builds whatever state the question
   bank is in, so a theme regression is caught even while pages are being written;
 - `broken`: the fixture site plus pages that each break one gate (test_gates_catch_breaks.py);
-- `grown`: the repository plus 300 copies of its questions (test_weight.py).
+- `grown`: the repository plus copies of its questions in new and real topics (grown.py's TEST
+  shape; test_weight.py).
 The quicker reader-facing tests (interactions, links, sharing) run on both `real` and `fixture`
 (the `site` fixture); the page tours, weight and Lighthouse run on `real` alone.
 """
@@ -26,6 +27,7 @@ from helpers import ROOT
 from site_fixture import make_site_source
 
 from .gates import CHROMIUM, CHROMIUM_ARGS, DESKTOP
+from .grown import TEST as TEST_GROWTH
 from .grown import make_grown_source
 from .serve import serve
 from .sites import BROKEN_PAGES, PIXEL_SVG, REPORT_DIR, Site, build_site, question_urls
@@ -72,9 +74,9 @@ def site(request: pytest.FixtureRequest) -> Site:
 
 @pytest.fixture(scope="session")
 def grown_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    """The repository with 300 more question pages (tests/browser/grown.py), built once per
-    session: a build of 350 pages takes a minute or two of CPU."""
-    root = make_grown_source(tmp_path_factory.mktemp("grown-site") / "repo")
+    """The repository with more question pages in new topics and in each real topic
+    (tests/browser/grown.py, its TEST shape), built once per session."""
+    root = make_grown_source(tmp_path_factory.mktemp("grown-site") / "repo", TEST_GROWTH)
     yield from _served("grown", root, root.parent / "site")
 
 

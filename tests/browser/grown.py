@@ -1,26 +1,51 @@
-"""A scratch copy of the repository with 300 more question pages, to show what a bigger bank
-costs a reader on a first visit.
+"""A scratch copy of the repository with more question pages, to show what a bigger bank costs a
+reader on a first visit.
 
-The extra pages are copies of the real ones under new slugs: 200 in ten new topics of 20 questions
-each (a bank grows by topics: the core and distributed banks are new topics), and 100 in the real
-topics, 20 each (a topic grows too), so a real page's first visit meets a bigger topic as well as
-what every page carries: the navigation, the search, the scripts. Each copy keeps its snippets
-(the real ones, with their records), its related questions and its links (to the real pages), so
-the copies are real pages the build checks and renders in full.
+The extra pages are copies of the real ones under new slugs, in new topics (a bank grows by topics:
+the core and distributed banks were new topics) and in each real topic (a topic grows too), so a
+real page's first visit meets a bigger topic as well as what every page carries: the navigation,
+the search, the scripts. Each copy keeps its snippets (the real ones, with their records), its
+related questions and its links (to the real pages), so the copies are real pages the build checks
+and renders in full.
+
+Two shapes (`Growth`): BENCH, 300 more questions (200 in ten new topics of 20, and 20 in each real
+topic), which tests/browser/bench_tour.py builds to print what 300 more questions cost a first
+visit and the test command; and TEST, the smallest bank that still shows each way a page could grow
+with the bank (test_weight.py): new topics, and a real topic grown by more questions than its
+navigation may show. A build costs about a third of a second a page, so TEST's build is a minute
+shorter than BENCH's (issue 42: the test command's time must not grow with the bank).
 """
 
 from __future__ import annotations
 
 import re
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 from helpers import ROOT
 from site_vendor import SHIPPED
 
-EXTRA_TOPICS = 10
-PER_TOPIC = 20
-PER_REAL_TOPIC = 20  # copies added to each real topic
+
+@dataclass(frozen=True)
+class Growth:
+    """How many copies a grown bank adds: `extra_topics` new topics of `per_topic` questions, and
+    `per_real_topic` more questions in each real topic."""
+
+    extra_topics: int
+    per_topic: int
+    per_real_topic: int
+
+    def added(self, real_topics: int) -> int:
+        return self.extra_topics * self.per_topic + real_topics * self.per_real_topic
+
+
+BENCH = Growth(extra_topics=10, per_topic=20, per_real_topic=20)
+# Each real topic gains more questions than a question page's navigation shows of its topic
+# (navigation.NEIGHBOURS, 9) and, at 4 elements an entry, more elements than test_weight.py allows
+# three new topics (4 each) and the related-question links (2 x BACKLINKS): an unbounded topic list
+# fails it. Three new topics show what each new topic adds to the index and every page.
+TEST = Growth(extra_topics=3, per_topic=1, per_real_topic=10)
 # What a build of the repository reads; the rest (tests, .git, node_modules) is not copied.
 _COPIED = ("mkdocs.yml", "CONTRIBUTING.md", "README.md", "requirements.txt", "package.json", "docs",
            "scripts", "snippets", "reports")
@@ -30,9 +55,9 @@ _NOTEBOOK_PAGES = 'include: ["notebooks/*.ipynb"]'
 _QUESTION = re.compile(r'^question: "(.*)"$', re.M)
 
 
-def make_grown_source(dest: Path) -> Path:
-    """Copy the repository to `dest` and add EXTRA_TOPICS x PER_TOPIC question pages in new
-    topics and PER_REAL_TOPIC to each real topic."""
+def make_grown_source(dest: Path, growth: Growth = BENCH) -> Path:
+    """Copy the repository to `dest` and add `growth.extra_topics` x `growth.per_topic` question
+    pages in new topics and `growth.per_real_topic` to each real topic."""
     dest.mkdir(parents=True, exist_ok=True)
     for name in _COPIED:
         source = ROOT / name
@@ -51,7 +76,7 @@ def make_grown_source(dest: Path) -> Path:
     originals = sorted(p for p in docs.glob("*/*.md") if p.name != "index.md"
                        and _QUESTION.search(p.read_text(encoding="utf-8")))
     ledger, topics = [], []
-    for number in range(1, EXTRA_TOPICS + 1):
+    for number in range(1, growth.extra_topics + 1):
         topic = f"extra{number}"
         topics.append(f"- id: {topic}\n  title: Extra topic {number}\n")
         (docs / topic).mkdir()
@@ -60,15 +85,15 @@ def make_grown_source(dest: Path) -> Path:
             f'{{{{ learning_path("{topic}") }}}}\n', encoding="utf-8")
         ledger += [f"{topic}/index.md", f"notebooks/{topic}.ipynb", f"decks/{topic}.apkg",
                    f"decks/{topic}.tsv"]
-        for index in range(PER_TOPIC):
-            original = originals[(number * PER_TOPIC + index) % len(originals)]
+        for index in range(growth.per_topic):
+            original = originals[(number * growth.per_topic + index) % len(originals)]
             ledger += _copy(original, docs / topic, number, index)
     for real in sorted({p.parent for p in originals}):
         own = [p for p in originals if p.parent == real]
-        for index in range(PER_REAL_TOPIC):
+        for index in range(growth.per_real_topic):
             ledger += _copy(own[index % len(own)], real, 0, index)
     # The new topics' notebooks are downloads, not rendered pages: mkdocs-jupyter's conversion of
-    # 200 pages' snippets would be most of the build's time, and no page weighed here shows them.
+    # BENCH's 200 pages' snippets would be most of the build's time, and no page weighed shows them.
     config = dest / "mkdocs.yml"
     real_topics = [p.name for p in sorted(docs.iterdir())
                    if p.is_dir() and not p.name.startswith("extra") and (p / "index.md").is_file()]

@@ -15,7 +15,7 @@ import pytest
 
 from helpers import ROOT, write
 
-from .grown import EXTRA_TOPICS, PER_REAL_TOPIC, PER_TOPIC
+from .grown import BENCH
 from .page_sample import (
     PER_TEMPLATE_SIZES,
     commit_seed,
@@ -76,10 +76,10 @@ def bank(extra_questions: int = 0, extra_topics: int = 0) -> dict[str, list[str]
     questions = list(real_questions())
     topics = sorted({rel.split("/")[0] for rel in questions})
     real_topics = list(topics)
-    questions += [f"extra{i // PER_TOPIC + 1}/copy-{i}/" for i in range(extra_questions)]
+    questions += [f"extra{i // BENCH.per_topic + 1}/copy-{i}/" for i in range(extra_questions)]
     topics += [f"extra{i + 1}" for i in range(extra_topics)]
     if extra_topics:  # grown.py also adds copies to every real topic
-        questions += [f"{t}/copy-{i}/" for t in real_topics for i in range(PER_REAL_TOPIC)]
+        questions += [f"{t}/copy-{i}/" for t in real_topics for i in range(BENCH.per_real_topic)]
     return {QUESTION: questions, TOPIC: [t + "/" for t in topics],
             "notebook": [f"notebooks/{t}/" for t in topics],
             "page:index.md": [""], "page:questions.md": ["questions/"],
@@ -105,7 +105,7 @@ def test_the_same_seed_draws_the_same_pages_and_another_seed_others() -> None:
 
 def test_300_more_questions_sample_no_more_pages() -> None:
     today = sample(bank(), "seed")
-    grown = sample(bank(EXTRA_TOPICS * PER_TOPIC, EXTRA_TOPICS), "seed")
+    grown = sample(bank(BENCH.extra_topics * BENCH.per_topic, BENCH.extra_topics), "seed")
     assert grown.total >= today.total + 300
     assert len(grown.pages) == len(today.pages), (today.by_template, grown.by_template)
 

@@ -93,15 +93,38 @@ def width_page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Pag
         context.close()
 
 
-def leaks_on(page: Page) -> list[str]:
-    """Start the self-test on the open page (twice where a second click is possible) and return
-    what a reader could still see or Tab to of its answers."""
-    sections: dict[str, list[str]] = page.evaluate(COLLECT, [ANSWER_SECTIONS, MIN_CHARS])
-    problems = []
+def _shown_before(page: Page, sections: dict[str, list[str]], width: str) -> list[str]:
     before = page.evaluate(RENDERED)
-    for anchor in SHOWN_BEFORE:
-        if not any(text in before for text in sections.get(anchor, [])):
-            problems.append(f"the test found no text of #{anchor} on the page before practising")
+    return [f"{width}: the test found no text of #{anchor} on the page before practising"
+            for anchor in SHOWN_BEFORE if not any(text in before for text in sections.get(anchor, []))]
+
+
+def _seen_while_practising(page: Page, sections: dict[str, list[str]], width: str) -> list[str]:
+    after = page.evaluate(RENDERED)
+    problems = []
+    for anchor, texts in sections.items():
+        if anchor in NOT_TEXT:
+            continue
+        seen = [text for text in texts if text in after]
+        if seen:
+            problems.append(f"{width}: #{anchor}: {len(seen)} of its {len(texts)} texts are shown, "
+                            f"such as {seen[0][:80]!r}")
+    return problems + [f"{width}: takes focus: {what}" for what in page.evaluate(FOCUSABLE)]
+
+
+def leaks_on(page: Page, widths: tuple[str, ...] = ()) -> list[str]:
+    """Start the self-test on the open page (twice where a second click is possible) and return
+    what a reader could still see or Tab to of its answers, at the page's width and, with the
+    window resized, at each of `widths` (before practising too: the texts looked for are on
+    screen there, so their absence later means something)."""
+    sections: dict[str, list[str]] = page.evaluate(COLLECT, [ANSWER_SECTIONS, MIN_CHARS])
+    loaded = page.viewport_size
+    problems = _shown_before(page, sections, "as loaded")
+    for width in widths:
+        page.set_viewport_size(WIDTHS[width])  # type: ignore[arg-type]  # a ViewportSize
+        problems += _shown_before(page, sections, width)
+    if loaded and widths:
+        page.set_viewport_size(loaded)
     start = page.get_by_role("button", name="Practise this question")
     start.click()
     if start.is_visible():  # a second click must not open a second panel
@@ -109,24 +132,46 @@ def leaks_on(page: Page) -> list[str]:
     panels = page.get_by_role("button", name="Reveal the short answer").count()
     if panels != 1:
         problems.append(f"{panels} self-test panels are shown, not one")
-    after = page.evaluate(RENDERED)
-    for anchor, texts in sections.items():
-        if anchor in NOT_TEXT:
-            continue
-        seen = [text for text in texts if text in after]
-        if seen:
-            problems.append(f"#{anchor}: {len(seen)} of its {len(texts)} texts are shown, "
-                            f"such as {seen[0][:80]!r}")
-    problems += [f"takes focus: {what}" for what in page.evaluate(FOCUSABLE)]
+    problems += _seen_while_practising(page, sections, "as loaded")
+    for width in widths:
+        page.set_viewport_size(WIDTHS[width])  # type: ignore[arg-type]
+        problems += _seen_while_practising(page, sections, width)
     return problems
 
 
 def test_nothing_that_answers_is_seen_or_focusable_on_any_question_page(real_site: Site,
-                                                                         width_page: Page) -> None:
+                                                                         browser: Browser) -> None:
+    """Every question page loaded once on a desktop, and checked at the desktop width and, with
+    the window narrowed, at the phone's: CSS lays a narrowed page out as it lays out a phone's, and
+    no script of the site reads the width at load. The next test and the Tab test load pages as a
+    phone does."""
+    context = browser.new_context(viewport=WIDTHS["desktop"])
+    page = context.new_page()
     problems = []
-    for rel in real_site.questions:
-        width_page.goto(real_site.url(rel), wait_until="load")
-        problems += [f"{rel}: {problem}" for problem in leaks_on(width_page)]
+    try:
+        for rel in real_site.questions:
+            page.goto(real_site.url(rel), wait_until="load")
+            problems += [f"{rel}: {problem}" for problem in leaks_on(page, ("phone",))]
+    finally:
+        context.close()
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+def test_a_page_loaded_on_a_phone_hides_what_a_narrowed_one_does(real_site: Site,
+                                                                 browser: Browser) -> None:
+    """The every-page check narrows a desktop page to the phone's width; here the first question
+    of each topic is loaded on a phone from the start, and must hide as much."""
+    context = browser.new_context(viewport=WIDTHS["phone"], is_mobile=True, has_touch=True)
+    page = context.new_page()
+    firsts = sorted({rel.split("/")[0]: rel for rel in reversed(real_site.questions)}.values())
+    problems = []
+    try:
+        for rel in firsts:
+            page.goto(real_site.url(rel), wait_until="load")
+            problems += [f"{rel}: {problem}" for problem in leaks_on(page)]
+    finally:
+        context.close()
+    assert len(firsts) >= 5, firsts
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
 
 
