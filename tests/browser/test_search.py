@@ -185,8 +185,8 @@ def search(page: Page, query: str) -> None:
     box = page.locator(".md-search__input")
     box.click()
     # All but the last character at once (as a paste), then the last one typed: search.js searches
-    # on each input event, and a search for every prefix of 115 queries was a third of this
-    # test's time. test_nothing_of_search_loads_until_the_reader_searches types key by key.
+    # on each input event, and a search for every prefix of 115 queries ranks nothing this test
+    # reads. test_nothing_of_search_loads_until_the_reader_searches types key by key.
     box.fill(query[:-1])
     box.press_sequentially(query[-1])
 
