@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 RECORD_SUFFIX = ".txt"
@@ -55,12 +56,7 @@ def discover(root: Path, selectors: list[str] | None = None) -> list[Snippet]:
 
 def all_records(root: Path) -> list[Path]:
     """Every record file (`<name>.<device>.txt`) under `snippets/`."""
-    from snippet_engine.source.options import DEVICES
-
-    return sorted(
-        p for p in (root / "snippets").rglob(f"*{RECORD_SUFFIX}")
-        if p.stem.rpartition(".")[2] in DEVICES
-    )
+    return sorted(p for p in (root / "snippets").rglob(f"*{RECORD_SUFFIX}") if is_record_file(p))
 
 
 def snippet_for_record(record: Path) -> tuple[Path, str]:
@@ -74,18 +70,33 @@ def snippet_for_record(record: Path) -> tuple[Path, str]:
 _DYNAMIC_IMPORTS = frozenset({"import_module", "__import__"})
 
 
-def _parse(source: str, filename: str) -> ast.Module | None:
+def _parse(source: str) -> ast.Module | None:
     try:
-        return ast.parse(source, filename=filename)
+        return ast.parse(source)
     except SyntaxError:
         return None  # the run reports the syntax error; the key still covers the source
+
+
+# What a source imports and names is read from its text alone, so it is remembered by that text:
+# a build or a `check` computes each snippet's key several times (the page checks, the drills'
+# proof, the rendering), and each key reads the snippet and its helpers three times (helpers,
+# packages, data files). Parsing them every time was most of a site build's time (a profile of
+# 2026-12-07: ast.parse called 20,703 times in one build). Keyed by the text, never by a file's
+# name or time, a changed file is parsed again, whatever its clock says.
+_READ_CACHE = 4096
 
 
 def imported_names(source: str, filename: str = "<snippet>") -> set[str]:
     """The top-level names of a source's absolute imports (read, never run): `import` statements
     and the calls that import a module named by a string literal (`importlib.import_module`,
-    `__import__`); a name computed at run time cannot be read."""
-    tree = _parse(source, filename)
+    `__import__`); a name computed at run time cannot be read. (`filename` is kept for callers'
+    sake: a source that does not parse imports nothing that can be read.)"""
+    return set(_imported_names(source))
+
+
+@lru_cache(maxsize=_READ_CACHE)
+def _imported_names(source: str) -> frozenset[str]:
+    tree = _parse(source)
     names: set[str] = set()
     for node in ast.walk(tree) if tree is not None else ():
         if isinstance(node, ast.Import):
@@ -100,16 +111,28 @@ def imported_names(source: str, filename: str = "<snippet>") -> set[str]:
                     and isinstance(first.value, str) and first.value
                     and not first.value.startswith(".")):
                 names.add(first.value.split(".")[0])
-    return names
+    return frozenset(names)
 
 
-def _string_literals(path: Path) -> set[str]:
-    tree = _parse(path.read_text(encoding="utf-8"), str(path))
+def _string_literals(path: Path) -> frozenset[str]:
+    return _literals_in(path.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=_READ_CACHE)
+def _literals_in(source: str) -> frozenset[str]:
+    tree = _parse(source)
     if tree is None:
-        return set()
-    return {node.value for node in ast.walk(tree)
-            if isinstance(node, ast.Constant) and isinstance(node.value, str)
-            and 0 < len(node.value) < 256 and "\n" not in node.value}
+        return frozenset()
+    return frozenset(node.value for node in ast.walk(tree)
+                     if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                     and 0 < len(node.value) < 256 and "\n" not in node.value)
+
+
+def is_record_file(path: Path) -> bool:
+    """Whether a file's name is a record's (`<name>.<device>.txt`), as `all_records` finds them."""
+    from snippet_engine.source.options import DEVICES
+
+    return path.suffix == RECORD_SUFFIX and path.stem.rpartition(".")[2] in DEVICES
 
 
 def data_files(snippet: Snippet, root: Path) -> list[Path]:
@@ -118,7 +141,6 @@ def data_files(snippet: Snippet, root: Path) -> list[Path]:
     "table.json"`, `open("weights.bin")` relative to it): what they read can change the output."""
     snippets_dir = (root / "snippets").resolve()
     sources = [snippet.path, *helper_files(snippet, root)]
-    records = set(all_records(root))
     found: set[Path] = set()
     for source in sources:
         for name in _string_literals(source):
@@ -128,7 +150,7 @@ def data_files(snippet: Snippet, root: Path) -> list[Path]:
                 candidate = folder / name
                 try:
                     if (not candidate.is_file() or candidate.suffix in (".py", ".pyc")
-                            or candidate in records):
+                            or is_record_file(candidate)):
                         continue
                     candidate.resolve().relative_to(snippets_dir)
                 except (OSError, ValueError):
