@@ -11,6 +11,9 @@ same however many questions the bank has. The sample and its seed are in the fai
 in the run's site measurements; `SITE_SAMPLE_SEED=<seed>` draws the same sample again and
 `SITE_SAMPLE=all` takes every page. tests/browser/bench_tour.py times the tours.
 
+The desktop tour also reads each page's head as a link to it shows it (sharing.py), so that the
+sharing check of the real site costs no second load of every page.
+
 On the real site only: these are the slowest browser tests (axe's colour-contrast rule takes a
 second on a question page), and test_gates_catch_breaks.py runs the same gates on the fixture
 site's pages.
@@ -18,13 +21,17 @@ site's pages.
 
 from __future__ import annotations
 
+from contextlib import ExitStack
+from typing import NamedTuple
+
 import pytest
 from playwright.sync_api import Browser
 
 from .page_sample import PageSample, sample_from_env
 from .page_templates import DRILL, NOTEBOOK, QUESTION, TOPIC, templates
+from .sharing import READ_HEAD, problems, questions_by_url, site_url
 from .sites import Site
-from .tour import DESKTOP_LIGHT, PHONE_DARK, tour
+from .tour import DESKTOP_LIGHT, PHONE_DARK, Tour, tour
 
 
 @pytest.fixture(scope="module")
@@ -55,11 +62,37 @@ def test_the_sample_takes_every_template_of_the_real_site(real_site: Site,
     assert page_sample.every_page or len(page_sample.pages) < len(real_site.pages) / 2
 
 
+class Toured(NamedTuple):
+    problems: list[str]
+    reads: dict[str, object]
+
+
+@pytest.fixture(scope="module")
+def desktop_tour(real_site: Site, browser: Browser, page_sample: PageSample) -> Toured:
+    """Every page once, on a desktop in the light palette: the gates' problems, and each page's
+    head as a link to it shows it (sharing.py), read as the page is loaded."""
+    with ExitStack() as stack:
+        pages = Tour(stack, browser, real_site, DESKTOP_LIGHT, read=READ_HEAD)
+        return Toured(pages.run(real_site.pages, page_sample), pages.reads)
+
+
 def test_every_page_on_a_desktop_in_the_light_scheme_and_at_phone_width(
-        real_site: Site, browser: Browser, page_sample: PageSample) -> None:
-    problems = tour(browser, real_site, DESKTOP_LIGHT, real_site.pages, page_sample)
+        real_site: Site, desktop_tour: Toured, page_sample: PageSample) -> None:
     assert len(real_site.pages) > 5, real_site.pages
-    assert not problems, page_sample.describe() + "\n" + "\n".join(problems)
+    assert not desktop_tour.problems, page_sample.describe() + "\n" + "\n".join(desktop_tour.problems)
+
+
+def test_every_page_says_what_it_is_when_shared(real_site: Site, desktop_tour: Toured) -> None:
+    """Every page's title and description, and each question's sharing tags, heading, canonical
+    URL and QAPage data, as the browser read them in the tour (test_sharing.py does the same on
+    the fixture site)."""
+    pages = questions_by_url(real_site.root)
+    assert sorted(pages) == sorted(real_site.questions)
+    assert sorted(desktop_tour.reads) == sorted(real_site.pages)
+    found = [problem for rel in real_site.pages
+             for problem in problems(rel, desktop_tour.reads[rel],  # type: ignore[arg-type]
+                                     pages.get(rel), site_url(real_site.root))]
+    assert not found, "\n".join(found)
 
 
 def test_the_sample_on_a_phone_in_the_dark_scheme(real_site: Site, browser: Browser,

@@ -95,8 +95,11 @@ class Tour:
     one has loaded."""
 
     def __init__(self, stack: ExitStack, browser: Browser, site: Site, layout: Layout,
-                 at_once: int = AT_ONCE) -> None:
+                 at_once: int = AT_ONCE, read: str | None = None) -> None:
         self.site, self.layout = site, layout
+        # `read`: a function evaluated on each page once loaded, its result kept by page in
+        # `reads`, for a test that needs every page's state without loading them all again.
+        self.read, self.reads = read, dict[str, object]()
         self.contexts = [stack.enter_context(recorded_context(browser, site.base, **layout.options))
                          for _ in range(at_once)]
 
@@ -110,6 +113,8 @@ class Tour:
             context, visits = self.contexts[number % len(self.contexts)]
             page, record, found = open_page(context, visits, self.site.url(rel), self.layout,
                                             rel in expensive)
+            if self.read is not None:
+                self.reads[rel] = page.evaluate(self.read)
             problems += found
             waiting.append((page, record))
         while waiting:
