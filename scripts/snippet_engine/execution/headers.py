@@ -45,6 +45,8 @@ import re
 import tempfile
 from pathlib import Path
 
+from snippet_engine.execution.reaping import start_time
+
 # The coordinator tells a worker the shared folder in this variable; the worker takes it out of
 # its environment before anything else, so no snippet sees it.
 HEADERS_VARIABLE = "SNIPPET_SHARED_HEADERS"
@@ -97,16 +99,6 @@ def prune_since(shared: str | Path, since: float) -> list[Path]:
     return removed
 
 
-def _started(pid: int) -> str | None:
-    """When process `pid` started (clock ticks since boot), or None where it is gone: a pid
-    alone may have been given to another process since."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    return stat.rsplit(")", 1)[1].split()[19]  # field 22, after the command's parentheses
-
-
 class RunMark:
     """A file in the shared folder for as long as a run (a worker pool) may compile into it.
 
@@ -119,7 +111,7 @@ class RunMark:
 
     def __init__(self, shared: str | Path) -> None:
         self.shared = Path(shared)
-        started = _started(os.getpid())
+        started = start_time(os.getpid())
         self.path = None if started is None else \
             self.shared / self.FOLDER / f"{os.getpid()}-{started}"
 
@@ -143,7 +135,7 @@ def prune_abandoned(shared: str | Path) -> list[Path]:
     removed: list[Path] = []
     for mark in sorted((Path(shared) / RunMark.FOLDER).glob("*-*")):
         pid, _, started = mark.name.partition("-")
-        if pid.isdigit() and _started(int(pid)) == started:
+        if pid.isdigit() and start_time(int(pid)) == started:
             continue  # still running
         try:
             since = mark.stat().st_mtime

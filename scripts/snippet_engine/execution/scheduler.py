@@ -21,7 +21,7 @@ from typing import cast
 
 from snippet_engine.errors import ProjectError
 from snippet_engine.execution.headers import HEADERS_VARIABLE, RunMark, shared_header_dir
-from snippet_engine.execution.reaping import kill_marked
+from snippet_engine.execution.reaping import WORKER_PREFIX, kill_marked, mark_owner, remove_abandoned
 from snippet_engine.protocol import WARM_UP_VARIABLE, Reply, Task, WarmKind, engine_failure
 from snippet_engine.snippet_env import worker_env
 
@@ -43,7 +43,8 @@ class Worker:
 
     def __init__(self, device: str, warm: WarmKind = "export", python: str = sys.executable,
                  headers: str | None = None) -> None:
-        self.tmpdir = tempfile.mkdtemp(prefix="snippet-worker-")
+        self.tmpdir = tempfile.mkdtemp(prefix=WORKER_PREFIX)
+        mark_owner(self.tmpdir)  # for the next run, should this one be killed with its workers
         env = worker_env(device, tmpdir=self.tmpdir)
         env[WARM_UP_VARIABLE] = warm
         if headers is not None:
@@ -90,9 +91,11 @@ class Worker:
             except (subprocess.TimeoutExpired, ProcessLookupError):
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait()
-                # It could not kill its snippet's processes itself: they carry its folder in
-                # their environment (TMPDIR), which finds them wherever they went.
-                kill_marked(self.tmpdir)
+        if self.proc.returncode != 128 + signal.SIGTERM:
+            # It did not end by its own clean-up (it was killed, by us or on its own, or it
+            # crashed), so its snippet's processes may still run, adopted by init: they carry
+            # its folder in their environment (TMPDIR), which finds them wherever they went.
+            kill_marked(self.tmpdir)
         for stream in (self.proc.stdin, self.proc.stdout):
             try:
                 if stream:
@@ -122,6 +125,8 @@ class WorkerPool:
         self._all: list[Worker] = []
         self._lock = threading.Lock()
         self._headers: RunMark | None = None
+        # What a run killed together with its workers left (their folders, a snippet's helper).
+        remove_abandoned(tempfile.gettempdir())
 
     def _headers_folder(self) -> str:
         with self._lock:
