@@ -27,6 +27,14 @@ the same either way; only the time to build it changes. torch builds each header
 lock in the same folder (`locks/`) and skips one that exists, so two workers, or a worker and a
 `python` outside the engine, never build the same one at once.
 
+Where the folder cannot be used (it cannot be made or written: a file where a folder should be,
+another user's folder; or a lock in it is held, past a few seconds, by a process outside the run:
+a `python` stopped with Ctrl-Z mid-compile), the run does without it (`unusable`, say so once):
+its snippets build their headers in their own folders, as before this module, and print the same.
+Otherwise each snippet would fail (an engine error that marks a good record stale) or wait on
+the lock for torch's 600 s lock timeout, past its own timeout. A lock taken by such a process
+after the run started is not seen: a snippet building that header still waits for it.
+
 What a snippet could still leave behind for the next: a `.gch` half-written by a compiler that
 was killed (the snippet's timeout, a crash, a compile still running when the snippet ended, the
 run stopped). The worker removes every `.gch` (clang: `.pch`) written during such a snippet
@@ -39,10 +47,12 @@ Standard library only: the worker imports this before torch.
 
 from __future__ import annotations
 
+import fcntl
 import getpass
 import os
 import re
 import tempfile
+import time
 from pathlib import Path
 
 from snippet_engine.execution.reaping import start_time
@@ -52,6 +62,9 @@ from snippet_engine.execution.reaping import start_time
 HEADERS_VARIABLE = "SNIPPET_SHARED_HEADERS"
 # What a header precompiles to: g++ writes `.gch`, clang `.pch` (cpp_builder.CppBuilder).
 PRECOMPILED = (".gch", ".pch")
+# How long a run waits for a header's lock held outside it: a header takes 7 to 10 s of one core
+# to build, so a lock held longer than this is usually a compile that will not end soon.
+LOCK_WAIT_S = 5.0
 
 
 def _user_folder() -> str:
@@ -99,6 +112,47 @@ def prune_since(shared: str | Path, since: float) -> list[Path]:
     return removed
 
 
+def _lock_held(lock: Path) -> bool:
+    """Whether another process holds `lock` (torch's FileLock: flock on the file)."""
+    try:
+        fd = os.open(lock, os.O_RDONLY)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)  # which also releases it
+    return False
+
+
+def unusable(shared: str | Path, wait_s: float = LOCK_WAIT_S) -> str | None:
+    """Why this run cannot share `shared`, or None where it can: it can be made and written to,
+    and no lock in it is held by another process for more than `wait_s` seconds."""
+    shared = Path(shared)
+    locks = shared / "locks"  # torch's `_HEADER_LOCK_DIR`, made here as torch would make it
+    try:
+        locks.mkdir(parents=True, exist_ok=True)
+        for folder in (shared, locks):  # os.access is no proof (root, a read-only mount)
+            fd, probe = tempfile.mkstemp(dir=folder, prefix=".engine-probe-")
+            os.close(fd)
+            os.unlink(probe)
+    except OSError as exc:
+        return f"cannot be made or written to ({exc.strerror or exc})"
+    deadline = time.monotonic() + wait_s
+    while True:
+        held = [lock.name for lock in sorted(locks.glob("*.lock")) if _lock_held(lock)]
+        if not held:
+            return None
+        if time.monotonic() >= deadline:
+            return (f"has a lock held by a process outside this run for over {wait_s:.0f} s "
+                    f"({', '.join(held)})")
+        time.sleep(0.1)
+
+
 class RunMark:
     """A file in the shared folder for as long as a run (a worker pool) may compile into it.
 
@@ -127,7 +181,10 @@ class RunMark:
 
     def release(self) -> None:
         if self.path is not None:
-            self.path.unlink(missing_ok=True)
+            try:
+                self.path.unlink(missing_ok=True)
+            except OSError:
+                pass  # the folder went (or became a file) during the run: nothing to release
 
 
 def prune_abandoned(shared: str | Path) -> list[Path]:
