@@ -33,7 +33,9 @@ from __future__ import annotations
 
 import logging
 import posixpath
+import signal
 import sys
+import threading
 import time
 from pathlib import Path
 from urllib.parse import urljoin
@@ -125,10 +127,18 @@ class _QuietDirty(logging.Filter):
         return not record.getMessage().startswith("A 'dirty' build is being performed")
 
 
+def _hung_up(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def on_startup(command: str, dirty: bool) -> None:
     global _preview, _serve_dirty, _deferred
     if command == "serve" and _preview is None:
         _preview = LivePreview(ROOT, jobs=1)
+        if threading.current_thread() is threading.main_thread():
+            # A closed terminal stops the server as Ctrl-C does (MkDocs then runs on_shutdown,
+            # which stops the preview's workers), instead of killing it on the spot.
+            signal.signal(signal.SIGHUP, _hung_up)
     if command == "serve" and dirty:
         _serve_dirty = True
         _deferred = Deferred()

@@ -10,6 +10,7 @@ import dataclasses
 import html
 import re
 import shutil
+import signal
 import time
 from pathlib import Path
 
@@ -144,7 +145,11 @@ def test_a_snippet_save_rebuilds_every_page_that_shows_it_as_a_full_rebuild_woul
     marker = '{{ snippet("export/fixture_error.py") }}\n'
     assert marker in good.read_text()
     good.write_text(good.read_text().replace(marker, marker + '\n{{ snippet("export/fixture_plain.py") }}\n'))
-    with serving(copy, tmp_path / "serve.log") as (base, _):
+    server_tmp = tmp_path / "server-tmp"
+    server_tmp.mkdir()
+    # Stopped as a closed terminal stops it (SIGHUP), the warm worker and its folder must go too.
+    with serving(copy, tmp_path / "serve.log", stop=signal.SIGHUP, tmpdir=server_tmp) as (
+            base, server_pid):
         for page in (PAGE, SECOND):
             assert "plain output, no CUDA record" in _text(wait_for(base + page, bool, STARTUP_S)[1])
 
@@ -177,3 +182,10 @@ def test_a_snippet_save_rebuilds_every_page_that_shows_it_as_a_full_rebuild_woul
         for page in (PAGE, SECOND):
             _, body = wait_for(base + page, lambda b: "saved again" in _text(b), 90)
             assert "What does the renamed fixture snippet print?" in _text(body)
+        workers = _descendants(server_pid)
+        assert workers, "the warm worker the preview keeps between rebuilds"
+    deadline = time.monotonic() + 15
+    while [pid for pid in workers if alive(pid)] and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert [pid for pid in workers if alive(pid)] == []
+    assert list(server_tmp.glob("snippet-worker-*")) == [], "the worker's folder was left behind"
