@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import select
 import selectors
 import shutil
 import signal
@@ -100,8 +101,16 @@ def _terminate(signum: int, frame: object) -> NoReturn:
 
 def _coordinator_gone() -> bool:
     """Whether the coordinator went without stopping this worker (SIGKILL, a closed terminal of a
-    `mkdocs serve`): its orphan has a new parent (init, or a subreaper)."""
-    return _coordinator is not None and os.getppid() != _coordinator
+    `mkdocs serve`): its orphan has a new parent (init, or a subreaper), or the pipe of its tasks
+    has no writer left (which holds in a pid namespace too, where the parent's pid reads 0)."""
+    if _coordinator is not None and os.getppid() != _coordinator:
+        return True
+    try:
+        hung_up = select.poll()
+        hung_up.register(0, select.POLLHUP)
+        return any(events & select.POLLHUP for _, events in hung_up.poll(0))
+    except (OSError, ValueError):
+        return False
 
 
 def _abandoned() -> NoReturn:
