@@ -1,7 +1,8 @@
 """MkDocs hooks: the only place the site generator meets the page format and the records.
 
 - on_startup: under `mkdocs serve`, start a live preview (warm snippet workers kept across
-  rebuilds) and watch snippets/ without reacting to the records the preview writes itself.
+  rebuilds) and watch snippets/ without reacting to the records the preview writes itself (a
+  record changed on disk otherwise, by a git pull say, rebuilds the pages of its snippet).
 - on_files: re-record changed snippets (preview only), then run every check of the site
   (question_pages.site_checks, the same as scripts/check_pages.py; a problem fails the build with
   file:line errors), and add each topic's notebook (a rendered page) and each question's
@@ -32,7 +33,9 @@ from __future__ import annotations
 
 import logging
 import posixpath
+import signal
 import sys
+import threading
 import time
 from pathlib import Path
 from urllib.parse import urljoin
@@ -124,10 +127,18 @@ class _QuietDirty(logging.Filter):
         return not record.getMessage().startswith("A 'dirty' build is being performed")
 
 
+def _hung_up(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def on_startup(command: str, dirty: bool) -> None:
     global _preview, _serve_dirty, _deferred
     if command == "serve" and _preview is None:
         _preview = LivePreview(ROOT, jobs=1)
+        if threading.current_thread() is threading.main_thread():
+            # A closed terminal stops the server as Ctrl-C does (MkDocs then runs on_shutdown,
+            # which stops the preview's workers), instead of killing it on the spot.
+            signal.signal(signal.SIGHUP, _hung_up)
     if command == "serve" and dirty:
         _serve_dirty = True
         _deferred = Deferred()
@@ -409,14 +420,21 @@ def on_post_build(config: MkDocsConfig) -> None:
                       ("questions.json", questions), ("the search index", search)])
 
 
+def _record_is_ours(record: Path) -> bool:
+    """Whether a record file's change is the live preview's own (no rebuild for it), not a
+    change made on disk while its snippet stayed as it was (a git pull, the CUDA records)."""
+    preview = _preview
+    return preview is not None and not preview.changed_outside(record)
+
+
 def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: object) -> LiveReloadServer:
     """Watch snippets/ for edits, but not for the records the preview itself writes: a rebuild
-    for those would make the reloaded page wait for a second, pointless build."""
+    for those would make the reloaded page wait for a second, pointless build. A record changed
+    by anything else (a git pull, the CUDA records' pull request) rebuilds its snippet's pages."""
     watched = [w for w in config.watch if Path(w).resolve() == SNIPPETS.resolve()]
     for entry in watched:
         config.watch.remove(entry)
     global _snippet_observer
     _snippet_observer = watch_snippets(server, SNIPPETS, ROOT, RECORD_SUFFIX,
-                                       records_are_ours=lambda: _preview is not None,
-                                       saved=_changes.add)
+                                       record_is_ours=_record_is_ours, saved=_changes.add)
     return server

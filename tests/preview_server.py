@@ -46,24 +46,26 @@ def wait_for(url: str, predicate: Callable[[str], bool], timeout: float) -> tupl
 
 
 @contextmanager
-def serving(root: Path, log: Path, dirty: bool = True) -> Iterator[tuple[str, int]]:
+def serving(root: Path, log: Path, dirty: bool = True, stop: int = signal.SIGINT,
+            tmpdir: Path | None = None) -> Iterator[tuple[str, int]]:
     """Serve `root` with `mkdocs serve --dirty` as scripts/dev.sh serve does (or without
     --dirty); yields the base URL and the server's pid, which is also its session id. On the way
-    out, stop the server with Ctrl-C (its on_shutdown stops the preview's workers), then kill
-    whatever of its process group is left."""
+    out, stop the server with Ctrl-C (its on_shutdown stops the preview's workers; `stop`: another
+    signal), then kill whatever of its process group is left. `tmpdir`: the server's TMPDIR."""
     port = free_port()
     with log.open("w") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "mkdocs", "serve", *(["--dirty"] if dirty else []),
              "-a", f"127.0.0.1:{port}", "-f",
-             str(root / "mkdocs.yml")], cwd=root, env=mkdocs_env(), stdout=out,
+             str(root / "mkdocs.yml")], cwd=root,
+            env={**mkdocs_env(), **({"TMPDIR": str(tmpdir)} if tmpdir else {})}, stdout=out,
             stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}/"
     try:
         wait_for(base, lambda body: "<html" in body, timeout=180)
         yield base, proc.pid
     finally:
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(stop)
         try:
             proc.wait(timeout=30)
         except subprocess.TimeoutExpired:

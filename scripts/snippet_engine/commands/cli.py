@@ -237,8 +237,20 @@ class Terminated(KeyboardInterrupt):
     signum = signal.SIGTERM
 
 
+class HungUp(KeyboardInterrupt):
+    """SIGHUP (the terminal the run was started from was closed), handled as Ctrl-C is: the
+    workers run in sessions of their own, so the coordinator is the only one to get it, and
+    without a handler it would die at once and leave them running."""
+
+    signum = signal.SIGHUP
+
+
 def _on_sigterm(signum: int, frame: object) -> None:
     raise Terminated
+
+
+def _on_sighup(signum: int, frame: object) -> None:
+    raise HungUp
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -248,7 +260,9 @@ def main(argv: list[str] | None = None) -> int:
     if threading.current_thread() is not threading.main_thread():
         return commands[args.command](args)  # only the main thread can handle a signal
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    previous_hup = signal.signal(signal.SIGHUP, _on_sighup)
     try:
         return commands[args.command](args)
     finally:
         signal.signal(signal.SIGTERM, previous)
+        signal.signal(signal.SIGHUP, previous_hup)

@@ -27,6 +27,14 @@ the same either way; only the time to build it changes. torch builds each header
 lock in the same folder (`locks/`) and skips one that exists, so two workers, or a worker and a
 `python` outside the engine, never build the same one at once.
 
+Where the folder cannot be used (it cannot be made or written: a file where a folder should be,
+another user's folder; or a lock in it is held, past a few seconds, by a process outside the run:
+a `python` stopped with Ctrl-Z mid-compile), the run does without it (`unusable`, say so once):
+its snippets build their headers in their own folders, as before this module, and print the same.
+Otherwise each snippet would fail (an engine error that marks a good record stale) or wait on
+the lock for torch's 600 s lock timeout, past its own timeout. A lock taken by such a process
+after the run started is not seen: a snippet building that header still waits for it.
+
 What a snippet could still leave behind for the next: a `.gch` half-written by a compiler that
 was killed (the snippet's timeout, a crash, a compile still running when the snippet ended, the
 run stopped). The worker removes every `.gch` (clang: `.pch`) written during such a snippet
@@ -39,17 +47,24 @@ Standard library only: the worker imports this before torch.
 
 from __future__ import annotations
 
+import fcntl
 import getpass
 import os
 import re
 import tempfile
+import time
 from pathlib import Path
+
+from snippet_engine.execution.reaping import start_time
 
 # The coordinator tells a worker the shared folder in this variable; the worker takes it out of
 # its environment before anything else, so no snippet sees it.
 HEADERS_VARIABLE = "SNIPPET_SHARED_HEADERS"
 # What a header precompiles to: g++ writes `.gch`, clang `.pch` (cpp_builder.CppBuilder).
 PRECOMPILED = (".gch", ".pch")
+# How long a run waits for a header's lock held outside it: a header takes 7 to 10 s of one core
+# to build, so a lock held longer than this is usually a compile that will not end soon.
+LOCK_WAIT_S = 5.0
 
 
 def _user_folder() -> str:
@@ -97,14 +112,45 @@ def prune_since(shared: str | Path, since: float) -> list[Path]:
     return removed
 
 
-def _started(pid: int) -> str | None:
-    """When process `pid` started (clock ticks since boot), or None where it is gone: a pid
-    alone may have been given to another process since."""
+def _lock_held(lock: Path) -> bool:
+    """Whether another process holds `lock` (torch's FileLock: flock on the file)."""
     try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
+        fd = os.open(lock, os.O_RDONLY)
     except OSError:
-        return None
-    return stat.rsplit(")", 1)[1].split()[19]  # field 22, after the command's parentheses
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)  # which also releases it
+    return False
+
+
+def unusable(shared: str | Path, wait_s: float = LOCK_WAIT_S) -> str | None:
+    """Why this run cannot share `shared`, or None where it can: it can be made and written to,
+    and no lock in it is held by another process for more than `wait_s` seconds."""
+    shared = Path(shared)
+    locks = shared / "locks"  # torch's `_HEADER_LOCK_DIR`, made here as torch would make it
+    try:
+        locks.mkdir(parents=True, exist_ok=True)
+        for folder in (shared, locks):  # os.access is no proof (root, a read-only mount)
+            fd, probe = tempfile.mkstemp(dir=folder, prefix=".engine-probe-")
+            os.close(fd)
+            os.unlink(probe)
+    except OSError as exc:
+        return f"cannot be made or written to ({exc.strerror or exc})"
+    deadline = time.monotonic() + wait_s
+    while True:
+        held = [lock.name for lock in sorted(locks.glob("*.lock")) if _lock_held(lock)]
+        if not held:
+            return None
+        if time.monotonic() >= deadline:
+            return (f"has a lock held by a process outside this run for over {wait_s:.0f} s "
+                    f"({', '.join(held)})")
+        time.sleep(0.1)
 
 
 class RunMark:
@@ -119,7 +165,7 @@ class RunMark:
 
     def __init__(self, shared: str | Path) -> None:
         self.shared = Path(shared)
-        started = _started(os.getpid())
+        started = start_time(os.getpid())
         self.path = None if started is None else \
             self.shared / self.FOLDER / f"{os.getpid()}-{started}"
 
@@ -135,7 +181,10 @@ class RunMark:
 
     def release(self) -> None:
         if self.path is not None:
-            self.path.unlink(missing_ok=True)
+            try:
+                self.path.unlink(missing_ok=True)
+            except OSError:
+                pass  # the folder went (or became a file) during the run: nothing to release
 
 
 def prune_abandoned(shared: str | Path) -> list[Path]:
@@ -143,7 +192,7 @@ def prune_abandoned(shared: str | Path) -> list[Path]:
     removed: list[Path] = []
     for mark in sorted((Path(shared) / RunMark.FOLDER).glob("*-*")):
         pid, _, started = mark.name.partition("-")
-        if pid.isdigit() and _started(int(pid)) == started:
+        if pid.isdigit() and start_time(int(pid)) == started:
             continue  # still running
         try:
             since = mark.stat().st_mtime

@@ -20,8 +20,8 @@ from collections.abc import Iterator
 from typing import cast
 
 from snippet_engine.errors import ProjectError
-from snippet_engine.execution.headers import HEADERS_VARIABLE, RunMark, shared_header_dir
-from snippet_engine.execution.reaping import kill_marked
+from snippet_engine.execution.headers import HEADERS_VARIABLE, RunMark, shared_header_dir, unusable
+from snippet_engine.execution.reaping import WORKER_PREFIX, kill_marked, mark_owner, remove_abandoned
 from snippet_engine.protocol import WARM_UP_VARIABLE, Reply, Task, WarmKind, engine_failure
 from snippet_engine.snippet_env import worker_env
 
@@ -43,7 +43,8 @@ class Worker:
 
     def __init__(self, device: str, warm: WarmKind = "export", python: str = sys.executable,
                  headers: str | None = None) -> None:
-        self.tmpdir = tempfile.mkdtemp(prefix="snippet-worker-")
+        self.tmpdir = tempfile.mkdtemp(prefix=WORKER_PREFIX)
+        mark_owner(self.tmpdir)  # for the next run, should this one be killed with its workers
         env = worker_env(device, tmpdir=self.tmpdir)
         env[WARM_UP_VARIABLE] = warm
         if headers is not None:
@@ -90,9 +91,11 @@ class Worker:
             except (subprocess.TimeoutExpired, ProcessLookupError):
                 os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait()
-                # It could not kill its snippet's processes itself: they carry its folder in
-                # their environment (TMPDIR), which finds them wherever they went.
-                kill_marked(self.tmpdir)
+        if self.proc.returncode != 128 + signal.SIGTERM:
+            # It did not end by its own clean-up (it was killed, by us or on its own, or it
+            # crashed), so its snippet's processes may still run, adopted by init: they carry
+            # its folder in their environment (TMPDIR), which finds them wherever they went.
+            kill_marked(self.tmpdir)
         for stream in (self.proc.stdin, self.proc.stdout):
             try:
                 if stream:
@@ -112,7 +115,8 @@ class WorkerPool:
     Its workers share torch's folder of precompiled C++ headers (`headers`: AOTInductor and C++
     kernel compiles build each header once, not once per worker and run); the pool marks the
     folder as in use from its first worker to `close`, so that a run killed outright is cleaned
-    up after by the next.
+    up after by the next. Where the folder cannot be used (`headers.unusable`), the pool says so
+    once and its workers keep their headers in their own folders.
     """
 
     def __init__(self, device: str, size: int, python: str = sys.executable) -> None:
@@ -122,18 +126,34 @@ class WorkerPool:
         self._all: list[Worker] = []
         self._lock = threading.Lock()
         self._headers: RunMark | None = None
+        self._unshared = False  # the shared folder was found unusable: the workers do without
+        # What a run killed together with its workers left (their folders, a snippet's helper).
+        remove_abandoned(tempfile.gettempdir())
 
-    def _headers_folder(self) -> str:
+    def _headers_folder(self) -> str | None:
+        """The shared folder for a new worker; None where this run does without it."""
         with self._lock:
-            if self._headers is None:
-                self._headers = RunMark(shared_header_dir())
-                self._headers.claim()
-            return str(self._headers.shared)
+            if self._headers is None and not self._unshared:
+                shared = shared_header_dir()
+                reason = unusable(shared)
+                if reason is None:
+                    mark = RunMark(shared)
+                    try:
+                        mark.claim()
+                        self._headers = mark
+                    except OSError as exc:
+                        reason = f"cannot be written to ({exc.strerror or exc})"
+                if reason is not None:
+                    self._unshared = True
+                    print(f"note: torch's shared folder of precompiled headers, {shared}, "
+                          f"{reason}: this run's snippets build their own (slower, same output)",
+                          file=sys.stderr)
+            return None if self._headers is None else str(self._headers.shared)
 
     def _release_headers(self) -> None:
         """Take the pool's mark off the shared folder, once none of its workers compiles."""
         with self._lock:
-            mark, self._headers = self._headers, None
+            mark, self._headers, self._unshared = self._headers, None, False
         if mark is not None:
             mark.release()
 

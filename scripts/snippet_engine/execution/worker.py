@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import select
 import selectors
 import shutil
 import signal
@@ -37,8 +38,10 @@ from typing import TYPE_CHECKING, NoReturn
 from snippet_engine.execution import warm_ups
 from snippet_engine.execution.headers import HEADERS_VARIABLE, link_shared_headers, prune_since
 from snippet_engine.execution.reaping import (
+    WORKER_PREFIX,
     become_subreaper,
     descendants,
+    die_with_parent,
     kill_descendants,
     signal_descendants,
 )
@@ -67,6 +70,7 @@ _current_task_dir: Path | None = None  # removed on the way out, if a stop signa
 _protocol_fd: int | None = None
 _shared_headers: str | None = None  # the shared precompiled-header folder (`headers`), if any
 _current_started_at: float | None = None  # time.time() when the running snippet was forked
+_coordinator: int | None = None  # the parent pid: another one means the coordinator is gone
 # The warning filters as they stand after the warm-up: the interpreter's defaults plus what torch
 # and its dependencies add when imported, exactly what a fresh process has once it has imported
 # torch. Every child starts from these, whatever the warm-up printed or a previous child did.
@@ -83,7 +87,7 @@ def _kill_group(pid: int | None) -> None:
             pass
 
 
-def _terminate(signum: int, frame: object) -> None:
+def _terminate(signum: int, frame: object) -> NoReturn:
     """The coordinator stops this worker (Ctrl-C or SIGTERM of the run): the running snippet and
     everything it started go first, then its folder."""
     _kill_group(_current_child)
@@ -93,6 +97,30 @@ def _terminate(signum: int, frame: object) -> None:
     if _current_task_dir is not None:
         shutil.rmtree(_current_task_dir, ignore_errors=True)
     os._exit(128 + signum)
+
+
+def _coordinator_gone() -> bool:
+    """Whether the coordinator went without stopping this worker (SIGKILL, a closed terminal of a
+    `mkdocs serve`): its orphan has a new parent (init, or a subreaper), or the pipe of its tasks
+    has no writer left (which holds in a pid namespace too, where the parent's pid reads 0)."""
+    if _coordinator is not None and os.getppid() != _coordinator:
+        return True
+    try:
+        hung_up = select.poll()
+        hung_up.register(0, select.POLLHUP)
+        return any(events & select.POLLHUP for _, events in hung_up.poll(0))
+    except (OSError, ValueError):
+        return False
+
+
+def _abandoned() -> NoReturn:
+    """No one is left to send a task, read a reply or clean up after this worker: stop as on a
+    SIGTERM, and remove the worker's own folder (its TMPDIR), which the coordinator would have."""
+    own = os.environ.get("TMPDIR", "")
+    if Path(own).name.startswith(WORKER_PREFIX):  # never a folder the worker did not get
+        global _current_task_dir
+        _current_task_dir = Path(own)  # holds the running snippet's folder
+    _terminate(signal.SIGHUP, None)
 
 
 def _prepare_child_env(task: ChildTask, task_dir: Path) -> None:
@@ -176,20 +204,24 @@ def _spawn(task: Task) -> _Spawned:
     sys.stderr.flush()
     started, started_at = time.monotonic(), time.time()
     _current_started_at = started_at
+    worker = os.getpid()
     pid = os.fork()
     if pid == 0:
-        _become_child(child_task, task_dir, task_file, read_fd, write_fd)
+        _become_child(child_task, task_dir, task_file, read_fd, write_fd, worker)
     _current_child = pid
     os.close(write_fd)
     return _Spawned(child_task, task_dir, pid, read_fd, started, started_at)
 
 
 def _become_child(task: ChildTask, task_dir: Path, task_file: Path, read_fd: int,
-                  write_fd: int) -> NoReturn:
+                  write_fd: int, worker: int) -> NoReturn:
     """The forked process: its own session, the protocol pipe closed, then the snippet, run here
     or in a fresh interpreter. Never returns, even if starting the snippet fails."""
     try:
         os.setsid()
+        die_with_parent()  # a worker killed outright takes its running snippet with it
+        if os.getppid() != worker:  # it died before the line above
+            os._exit(71)
         # As a fresh `python` has them: not the worker's handlers (a SIGTERM to the snippet must
         # not run the worker's clean-up), and Ctrl-C raising KeyboardInterrupt.
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -225,6 +257,8 @@ def _collect(spawned: _Spawned) -> _Ended:
     pipe_open = True
     exited_at: float | None = None
     while True:
+        if _coordinator_gone():
+            _abandoned()
         if status_word is None:
             waited, status, usage = os.wait4(pid, os.WNOHANG)
             if waited == pid:
@@ -325,6 +359,8 @@ def run_task(task: Task) -> Reply:
 
 
 def main() -> None:
+    global _coordinator
+    _coordinator = os.getppid()
     signal.signal(signal.SIGTERM, _terminate)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the coordinator decides when to stop us
     become_subreaper()  # where the kernel refuses, the process group is still killed (below)
@@ -337,11 +373,16 @@ def main() -> None:
     os.dup2(2, 1)  # anything the warm-up prints goes to stderr, not into the protocol
     warm_ups.WARM_UPS[os.environ.get(WARM_UP_VARIABLE, "export")]()
     _warm_filters[:] = warnings.filters
-    protocol.write(json.dumps({"ready": os.getpid()}) + "\n")
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        protocol.write(json.dumps(run_task(json.loads(line))) + "\n")
+    try:
+        protocol.write(json.dumps({"ready": os.getpid()}) + "\n")
+        for line in sys.stdin:
+            if not line.strip():
+                continue
+            protocol.write(json.dumps(run_task(json.loads(line))) + "\n")
+    except BrokenPipeError:
+        pass  # the coordinator is gone
+    # The end of the tasks without a SIGTERM first: the coordinator is gone, or let the worker be.
+    _abandoned()
 
 
 if __name__ == "__main__":

@@ -6,9 +6,11 @@ only the pages that show it, and each of them must be what a full rebuild makes.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 import shutil
+import signal
 import time
 from pathlib import Path
 
@@ -52,6 +54,22 @@ def _descendants(pid: int) -> list[int]:
         found += children
         frontier += children
     return [p for p in found if alive(p)]
+
+
+def _write_cuda_record(root: Path, rel: str, hardware: str) -> None:
+    """The snippet's CUDA record as a GPU runner would write it, for its current source."""
+    from snippet_engine.records.cachekey import compute_key
+    from snippet_engine.records.environment import Environment
+    from snippet_engine.records.record_file import write_atomic
+    from snippet_engine.source.discovery import Snippet
+
+    snippet = Snippet(root / rel, rel)
+    cpu = read_record(snippet.record_path("cpu"))
+    env = Environment("cuda", "2.13.0+cu130", cpu.python, hardware)
+    key, _ = compute_key(snippet, env, root)
+    write_atomic(snippet.record_path("cuda"), dataclasses.replace(
+        cpu, device="cuda", key=key, torch=env.torch_version, hardware=hardware,
+        output=cpu.output + "device: cuda:0\n").render())
 
 
 def _builds(log: Path) -> int:
@@ -104,6 +122,12 @@ def test_an_edited_snippet_shows_its_new_output_and_a_failure_is_never_recorded(
         snippet.write_text("print('plain output fixed again')\n")
         _, body = wait_for(url, lambda b: "fixed again" in _text(b) and "Live preview" not in _text(b), 90)
         assert read_record(record_path).output == "plain output fixed again\n"
+
+        # A record that changes on disk while its snippet does not (the CUDA records' pull
+        # request, a git pull) shows too, and again when it changes once more.
+        for gpu in ("NVIDIA H200 (pulled)", "NVIDIA H100 (pulled again)"):
+            _write_cuda_record(copy, SNIPPET, gpu)
+            wait_for(url, lambda b, gpu=gpu: gpu in _text(b) and "device: cuda:0" in _text(b), 90)
         workers = _descendants(server_pid)
         assert workers, "the warm worker the preview keeps between rebuilds"
     # on_shutdown stopped the warm workers: none of them outlives the server. A signalled
@@ -121,7 +145,11 @@ def test_a_snippet_save_rebuilds_every_page_that_shows_it_as_a_full_rebuild_woul
     marker = '{{ snippet("export/fixture_error.py") }}\n'
     assert marker in good.read_text()
     good.write_text(good.read_text().replace(marker, marker + '\n{{ snippet("export/fixture_plain.py") }}\n'))
-    with serving(copy, tmp_path / "serve.log") as (base, _):
+    server_tmp = tmp_path / "server-tmp"
+    server_tmp.mkdir()
+    # Stopped as a closed terminal stops it (SIGHUP), the warm worker and its folder must go too.
+    with serving(copy, tmp_path / "serve.log", stop=signal.SIGHUP, tmpdir=server_tmp) as (
+            base, server_pid):
         for page in (PAGE, SECOND):
             assert "plain output, no CUDA record" in _text(wait_for(base + page, bool, STARTUP_S)[1])
 
@@ -154,3 +182,10 @@ def test_a_snippet_save_rebuilds_every_page_that_shows_it_as_a_full_rebuild_woul
         for page in (PAGE, SECOND):
             _, body = wait_for(base + page, lambda b: "saved again" in _text(b), 90)
             assert "What does the renamed fixture snippet print?" in _text(body)
+        workers = _descendants(server_pid)
+        assert workers, "the warm worker the preview keeps between rebuilds"
+    deadline = time.monotonic() + 15
+    while [pid for pid in workers if alive(pid)] and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert [pid for pid in workers if alive(pid)] == []
+    assert list(server_tmp.glob("snippet-worker-*")) == [], "the worker's folder was left behind"

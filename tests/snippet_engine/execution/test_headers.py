@@ -233,3 +233,65 @@ def test_a_header_written_by_a_snippet_killed_at_its_timeout_is_removed(repo: Pa
     assert "ran past its timeout of 5 s" in done.stderr, done.stderr
     kept = sorted(p.name for p in header_dir(run_tmp).glob("*.gch"))
     assert kept == ["ended.h.gch"]
+
+
+def test_a_shared_folder_that_cannot_be_made_runs_without_it(repo: Path, tmp_path: Path,
+                                                             record_of) -> None:
+    """Its parent is a file: every snippet failed (an engine error) and its good record was
+    marked stale, where a fresh `python` prints what the record says. The run goes on without
+    sharing the headers, says so once, and leaves the record as it is."""
+    snippet = write(repo, "snippets/t/plain.py", "print('no compile here')\n")
+    write(repo, "snippets/t/other.py", "print('nor here')\n")
+    first_tmp = tmp_path / "first"
+    first_tmp.mkdir()
+    assert run_cli("run", root=repo, env={"TMPDIR": str(first_tmp)}).returncode == 0
+    record = record_of(repo, "snippets/t/plain.py")
+    good = record.read_bytes()
+    run_tmp = tmp_path / "run-tmp"
+    run_tmp.mkdir()
+    header_dir(run_tmp).parent.write_text("a file where torch's folder would be")
+    python = subprocess.run([sys.executable, str(snippet)], capture_output=True, text=True,
+                            env={**os.environ, "TMPDIR": str(run_tmp)}, check=False)
+    assert python.stdout == "no compile here\n"
+    done = run_cli("run", "--force", "--jobs", "2", root=repo, env={"TMPDIR": str(run_tmp)},
+                   timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert record.read_bytes() == good, "the good record was marked stale"
+    assert done.stderr.count("precompiled headers") == 1, done.stderr
+
+
+# Stands for torch's header build (`codecache._worker_compile_cpp`): the same lock, with torch's
+# own lock class and timeout, in the folder torch locks headers in.
+TAKES_THE_LOCK = '''#| timeout: 20
+{fresh}import getpass, os
+from pathlib import Path
+from torch.utils._filelock import FileLock
+folder = Path(os.environ["TMPDIR"]) / ("torchinductor_" + getpass.getuser()) / "precompiled_headers"
+(folder / "locks").mkdir(parents=True, exist_ok=True)
+with FileLock(str(folder / "locks" / "h.lock"), timeout=600):
+    print("built")
+'''
+
+
+def test_a_lock_held_outside_the_run_does_not_stall_it(repo: Path, tmp_path: Path) -> None:
+    """A process outside the run (a `python` stopped with Ctrl-Z mid-compile, say) holds a
+    header's lock in the shared folder: each snippet building that header waited up to torch's
+    600 s lock timeout, past its own timeout. The run waits a few seconds at most, then runs
+    without the shared headers."""
+    import fcntl
+
+    write(repo, "snippets/t/forked.py", TAKES_THE_LOCK.format(fresh=""))
+    write(repo, "snippets/t/fresh.py", TAKES_THE_LOCK.format(fresh="#| fresh: true\n"))
+    run_tmp = tmp_path / "run-tmp"
+    locks = header_dir(run_tmp) / "locks"
+    locks.mkdir(parents=True)
+    with open(locks / "h.lock", "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        report = tmp_path / "report.json"
+        done = run_cli("run", "--jobs", "1", "--report", str(report), root=repo,
+                       env={"TMPDIR": str(run_tmp)}, timeout=300)
+    assert done.returncode == 0, done.stderr
+    statuses = {Path(s["path"]).stem: (s["status"], s["output"])
+                for s in json.loads(report.read_text())["snippets"]}
+    assert statuses == {"forked": ("ok", "built\n"), "fresh": ("ok", "built\n")}
+    assert done.stderr.count("precompiled headers") == 1, done.stderr

@@ -225,3 +225,27 @@ def test_key_covers_helpers_imported_dynamically(repo: Path) -> None:
     assert list(helpers) == ["snippets/t/_dyn.py"]
     write(repo, "snippets/t/_dyn.py", "X = 2\n")
     assert compute_key(snippet, ENV, repo)[0] != base
+
+
+def test_the_live_preview_tells_its_own_records_from_records_changed_on_disk(
+        repo: Path, record_of) -> None:
+    """What the dev server's file watcher asks of a record file it saw change: the records the
+    preview writes are its own (no second rebuild); one changed on disk while its snippet did not
+    (a git pull, the CUDA records' pull request) is not, once per change."""
+    write(repo, "snippets/t/a.py", "print('a')\n")
+    preview = LivePreview(repo)
+    try:
+        preview.refresh()
+        record = record_of(repo, "snippets/t/a.py")
+        assert read_record(record).output == "a\n"
+        assert not preview.changed_outside(record), "the preview's own record"
+        record.write_text(record.read_text().replace("hardware:", "hardware: another machine,"))
+        assert preview.changed_outside(record)
+        assert not preview.changed_outside(record), "the same change seen twice"
+        cuda = record_of(repo, "snippets/t/a.py", device="cuda")
+        cuda.write_text(record.read_text())
+        assert preview.changed_outside(cuda)
+        preview.refresh()  # nothing to run: the record it saw stays seen
+        assert not preview.changed_outside(record)
+    finally:
+        preview.close()
