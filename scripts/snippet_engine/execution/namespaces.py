@@ -27,6 +27,12 @@ so the worker judges it as before. A helper S left running keeps I alive: C exit
 adopted by the worker (the child subreaper, `reaping`), which gives the helper its usual 2 s to
 finish printing and then kills I, and with it (the kernel does) everything in the namespace.
 
+What differs, inside, from a shell: `/proc` lists the namespace's processes only; the snippet's
+parent is pid 1; a file owned by another user than the one running (root's `/usr`, for a user
+who is not root) reads as owned by 65534 (`nobody`), as do supplementary groups; a write into a
+checkout folder that another user owns fails (the overlay cannot copy up its owner). None of it
+shows in a record of this project.
+
 Where any of this is refused (no user namespaces, a container's seccomp profile, Ubuntu's
 AppArmor restriction, `SNIPPET_NAMESPACES=0`), the worker's probe (`available`) says so once and
 every snippet runs as before: a copy of it and its helpers in its own folder, whose path the
@@ -55,8 +61,12 @@ MS_REC = 0x4000
 MS_PRIVATE = 1 << 18
 _CAPABILITY_VERSION_3 = 0x20080522
 
-# The snippet's pid in its namespace: the init is 1, the snippet the next process there.
-SNIPPET_PID = 2
+# The snippet's pid in its namespace, set through the namespace's `ns_last_pid` before its init
+# forks it (the processes it starts follow it: 4243, ...). Not 2, the next pid after the init's:
+# the text rule for a pid printed as one (`normalize._own_pid`) still runs, and a small number
+# after "process" is often something else ("process 2 terminated", a rank of mp.spawn's). A
+# machine where it cannot be set has no namespaces here (`available`).
+SNIPPET_PID = 4242
 # "0" in the worker's environment: behave as if the kernel refused (the fallback's tests). The
 # worker takes it out of its environment, so no snippet sees it.
 DISABLE_VARIABLE = "SNIPPET_NAMESPACES"
@@ -129,8 +139,11 @@ def _overlay(checkout: str, scratch: Path) -> bool:
 
 
 def _drop_capabilities() -> None:
-    """The user namespace gave this process every capability inside it: drop them, so the
-    snippet has the rights it has in a shell (an exec as an ordinary user drops them too)."""
+    """The user namespace gave this process every capability inside it: an ordinary user's
+    snippet drops them, to have the rights it has in a shell, and as the processes it execs have
+    them (none). Root keeps them, as root's processes (and the snippet's exec'd children, uid 0
+    in the namespace) have them: with fewer than its children, it could not read their
+    `/proc/<pid>/environ`."""
     header = _CapHeader(_CAPABILITY_VERSION_3, 0)
     data = (_CapData * 2)()
     _libc().capset(ctypes.byref(header), data)
@@ -224,19 +237,26 @@ def isolate(task_dir: Path, checkout: str | None) -> bool | None:
     if not _enter():
         return None
     overlaid = checkout is not None and _overlay(checkout, task_dir / "overlay")
-    (task_dir / STATE_FILE).write_text(json.dumps({"pid": SNIPPET_PID, "overlay": overlaid}))
     read_end, write_end = os.pipe()
     init = os.fork()
     if init == 0:
         try:
             os.close(read_end)
             _mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, None)
+            try:
+                Path("/proc/sys/kernel/ns_last_pid").write_text(str(SNIPPET_PID - 1))
+            except OSError:
+                pass  # the probe finds the snippet at another pid: no namespaces
             snippet = os.fork()
+            if snippet != 0:
+                (task_dir / STATE_FILE).write_text(json.dumps({"pid": snippet,
+                                                               "overlay": overlaid}))
         except BaseException:
             os._exit(70)
         if snippet == 0:
             os.close(write_end)
-            _drop_capabilities()
+            if os.getuid() != 0:
+                _drop_capabilities()
             return overlaid
         _be_init(snippet, write_end)
     os.close(write_end)
@@ -255,7 +275,8 @@ def available() -> bool:
         pid = os.fork()
         if pid == 0:
             try:
-                os._exit(1 if isolate(scratch, None) is None else 0)
+                ran = isolate(scratch, None)
+                os._exit(0 if ran is not None and os.getpid() == SNIPPET_PID else 1)
             finally:
                 os._exit(1)
         _, status = os.waitpid(pid, 0)

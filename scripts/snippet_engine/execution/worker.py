@@ -125,8 +125,9 @@ def _own_header_folder() -> None:
         return
     from torch._inductor.runtime.cache_dir_utils import default_cache_dir
 
-    codecache._HEADER_DIR = os.path.join(default_cache_dir(), "precompiled_headers")
-    codecache._HEADER_LOCK_DIR = os.path.join(codecache._HEADER_DIR, "locks")
+    folder = os.path.join(default_cache_dir(), "precompiled_headers")
+    setattr(codecache, "_HEADER_DIR", folder)  # noqa: B010 - a module global torch reads
+    setattr(codecache, "_HEADER_LOCK_DIR", os.path.join(folder, "locks"))  # noqa: B010
 
 
 def _checkout(task: Task) -> Path:
@@ -369,7 +370,7 @@ def _reply(spawned: _Spawned, ended: _Ended) -> Reply:
             _as_original(child_result["summary"], spawned.task), spawned.task)
     # In a namespace (`namespaces`) the snippet's pid is the same on every run, and its init
     # saw its peak memory.
-    pid = namespaces.SNIPPET_PID if namespaces.state(task_dir) else spawned.pid
+    pid = namespaces.state(task_dir).get("pid", spawned.pid)
     maxrss = max(ended.rusage.ru_maxrss if ended.rusage else 0, namespaces.maxrss_kib(task_dir))
     reply = Reply(
         id=spawned.task["id"], output=output, duration=ended.duration, maxrss_kib=maxrss,
