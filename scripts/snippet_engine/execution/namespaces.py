@@ -287,6 +287,17 @@ def available() -> bool:
         shutil.rmtree(scratch, ignore_errors=True)
 
 
+def make_removable(folder: Path | str) -> None:
+    """Let `shutil.rmtree` remove the snippets' folders under `folder` (a snippet's, or a
+    worker's holding them): the overlay's own work folder is made by the kernel with mode 000,
+    which an ordinary user cannot list, so rmtree would leave it, and every folder above it."""
+    for work in [*Path(folder).glob("overlay/work/work"), *Path(folder).glob("*/overlay/work/work")]:
+        try:
+            work.chmod(0o700)
+        except OSError:
+            pass
+
+
 def state(task_dir: Path) -> dict:
     """What C wrote about the snippet's namespace; {} where it ran without one."""
     try:

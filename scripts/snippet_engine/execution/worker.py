@@ -96,6 +96,7 @@ def _terminate(signum: int, frame: object) -> None:
     if _shared_headers is not None and _current_started_at is not None:
         prune_since(_shared_headers, _current_started_at)  # a compiler may have died mid-header
     if _current_task_dir is not None:
+        namespaces.make_removable(_current_task_dir)
         shutil.rmtree(_current_task_dir, ignore_errors=True)
     os._exit(128 + signum)
 
@@ -379,6 +380,7 @@ def _reply(spawned: _Spawned, ended: _Ended) -> Reply:
         started_at=spawned.started_at, ended_at=ended.ended_at,
         **classify(spawned.task, ended.status_word, ended.killed_for, child_result),
     )
+    namespaces.make_removable(task_dir)
     shutil.rmtree(task_dir, ignore_errors=True)
     global _current_task_dir
     _current_task_dir = None
