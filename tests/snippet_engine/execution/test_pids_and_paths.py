@@ -51,6 +51,10 @@ WRITER_HELPER = ("import sys\nfrom pathlib import Path\n"
 USES_WRITER = ("import sys\nimport _writer\n"
                "print(_writer.__file__)\nprint(sys.path[0])\nprint(__file__)\n")
 VICTIM = "print('the victim')\n"
+# Not the init of its namespace: a signal it sends itself ends it, as in a shell (a namespace's
+# pid 1 would ignore it), and it is not the parent of the orphans there.
+TERMINATES = ("import os, signal\nprint('parent is init:', os.getppid() == 1)\n"
+              "os.kill(os.getpid(), signal.SIGTERM)\nprint('still here')\n")
 
 
 def _python(tmp_path: Path, namespaces: bool, cuda: bool = False) -> str:
@@ -111,6 +115,7 @@ def bank(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
     write(repo, "snippets/t/_writer.py", WRITER_HELPER)
     write(repo, "snippets/t/uses_writer.py", USES_WRITER)
     write(repo, "snippets/t/victim.py", VICTIM)
+    write(repo, "snippets/t/terminates.py", TERMINATES)
     python = _python(tmp_path_factory.mktemp("python"), namespaces)
     first = _run(repo, python)
     victim = (repo / "snippets/t/victim.cpu.txt").read_bytes()
@@ -132,6 +137,12 @@ def test_a_pid_in_a_custom_format_is_the_same_on_every_run(bank: dict) -> None:
     else:  # the fallback: the text rule alone; a bare pid is the process's own number
         assert lines[0].endswith(" INFO hello") and lines[0].split()[0] == lines[1]
         assert lines[1] != str(SNIPPET_PID)
+
+
+def test_a_signal_to_itself_ends_the_snippet(bank: dict) -> None:
+    outcome = bank["first"]["snippets/t/terminates.py"]
+    assert (outcome.status, outcome.message) == ("crashed", "the process was killed by SIGTERM")
+    assert "still here" not in outcome.output
 
 
 def test_a_file_beside_the_snippet_is_found(bank: dict) -> None:
