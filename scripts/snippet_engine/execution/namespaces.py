@@ -27,6 +27,12 @@ so the worker judges it as before. A helper S left running keeps I alive: C exit
 adopted by the worker (the child subreaper, `reaping`), which gives the helper its usual 2 s to
 finish printing and then kills I, and with it (the kernel does) everything in the namespace.
 
+What it costs: two more forks of the warm worker per snippet (C's init and the snippet's
+process), and the namespaces' set-up and teardown: about 40 ms a snippet on the 2-core machine
+when idle, 150 ms and more when its cores are contended (issue 40's measurements). A cheaper
+layout (an exec'd init that needs no copy of the worker's memory, given CAP_SYS_ADMIN as an
+ambient capability to set `ns_last_pid`) would save one of the two forks.
+
 What differs, inside, from a shell: `/proc` lists the namespace's processes only; the snippet's
 parent is pid 1; a file owned by another user than the one running (root's `/usr`, for a user
 who is not root) reads as owned by 65534 (`nobody`), as do supplementary groups; a write into a
