@@ -43,3 +43,31 @@ def alive(pid: int) -> bool:
     except (FileNotFoundError, ProcessLookupError):
         return False
     return state != "Z"
+
+
+# What a snippet writes for a test to find a process it started (`host_pid`): its /proc stat line.
+# In a pid namespace of its own (snippet_engine.execution.namespaces) the pid a snippet sees is
+# not this machine's.
+def host_pid(stat: str) -> int | None:
+    """This machine's pid of the process whose `/proc/<pid>/stat` line a snippet wrote, found by
+    its pid in its own namespace (the last of `NSpid`) and its start time, which no namespace
+    changes; None once it is gone (or a zombie reaped since)."""
+    fields = stat.rsplit(")", 1)
+    inner, start = int(fields[0].split()[0]), fields[1].split()[19]
+    for status in Path("/proc").glob("[0-9]*/status"):
+        try:
+            ns_pids = next(line for line in status.read_text().splitlines()
+                           if line.startswith("NSpid:")).split()[1:]
+            if int(ns_pids[-1]) != inner:
+                continue
+            if (status.parent / "stat").read_text().rsplit(")", 1)[1].split()[19] == start:
+                return int(status.parent.name)
+        except (OSError, StopIteration, IndexError, ValueError):
+            continue
+    return None
+
+
+def still_running(stat: str) -> bool:
+    """Whether the process whose stat line a snippet wrote still runs (`host_pid`, `alive`)."""
+    pid = host_pid(stat)
+    return pid is not None and alive(pid)

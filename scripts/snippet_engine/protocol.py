@@ -59,8 +59,11 @@ class ChildTask(Task):
     """Worker to the snippet's process (written to task.json): the task and where to run it."""
 
     cwd: str  # the empty working directory
-    copy: str  # a copy of the snippet in its own folder, which runs: it cannot write beside the
-    #            original through __file__ (the worker maps its path back to the original's)
+    copy: str  # the path the snippet runs as: its own, where the checkout it sees is an overlay
+    #            (`namespaces`), or a copy in its own folder; either way it cannot write into the
+    #            checkout through __file__ (the worker maps a copy's path back to the original's)
+    source_root: str  # what stands for the checkout: itself (overlay) or the copy's folder, which
+    #                   holds the snippet and its helpers at their paths relative to the checkout
     result: str  # where to write the ChildResult
     port: str | None  # its own free MASTER_PORT, when it has a default one (port_default)
 

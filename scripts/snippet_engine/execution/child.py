@@ -171,17 +171,21 @@ def execute(task: ChildTask, capture_fd: int | None = None) -> NoReturn:
         for stream in (sys.stdout, sys.stderr):
             stream.reconfigure(line_buffering=True, errors="backslashreplace")  # type: ignore[union-attr]
         os.chdir(task["cwd"])
-        # A copy of the snippet in its own folder, run as `python copy.py` would: a snippet that
-        # writes beside itself (`Path(__file__).parent / "model.pt2"`) cannot write into the
-        # checkout. The worker writes the copy's path back as the original's in what it printed.
+        # The snippet from its own path in a checkout it cannot write to (an overlay), or a copy
+        # of it and its helpers in its own folder (`namespaces`): either way a snippet or helper
+        # that writes beside itself (`Path(__file__).parent / "model.pt2"`) cannot write into
+        # the checkout. The worker writes a copy's path back as the original's.
         snippet = task["copy"]
+        checkout = os.path.dirname(task["snippets_root"])
+        snippets_root = os.path.join(task["source_root"],
+                                     os.path.relpath(task["snippets_root"], checkout))
         sys.argv = [snippet]
         # Resolved, so that what torch prints does not depend on how the interpreter was reached:
         # torch writes a module's path relative to the sys.path entry holding it, after
         # resolving the module's path but not the entry (torch/_logging/_internal.py), so a
         # venv reached through a symlink would print full paths where a real folder prints
         # torch/...
-        entries = [str(Path(task["path"]).parent), task["snippets_root"]] + [
+        entries = [str(Path(snippet).parent), snippets_root] + [
             p for p in sys.path[1:] if p not in ("", ".")]
         sys.path[:] = list(dict.fromkeys(os.path.realpath(p) for p in entries))
         _seed(task["defer_torch"])

@@ -11,9 +11,11 @@ engine gives every worker and every snippet a TMPDIR of its own, so without this
 worker paid for the headers again on every run, and a fresh snippet every time.
 
 Here every worker and every snippet's TMPDIR gets `torchinductor_<user>/precompiled_headers` as a
-link to `shared_header_dir()`, the folder torch would use in the coordinator's own TMPDIR: a
-forked snippet reaches it through the worker's `_HEADER_DIR` (fixed when the worker imported
-Inductor), a fresh one through its own TMPDIR. The path torch computes, and so anything a
+link to `shared_header_dir()`, the folder torch would use in the coordinator's own TMPDIR, and
+every snippet reaches it through its own TMPDIR: a fresh one as torch computes it, a forked one
+because the worker points `_HEADER_DIR` (fixed in the worker's TMPDIR when it imported
+Inductor) at the snippet's own (`worker._own_header_folder`), so that a C++ error names the
+folder a fresh `python` would. The path torch computes, and so anything a
 snippet could print, is the same string as without the link. Only that one folder is shared: the
 rest of `torchinductor_<user>` (and the snippet's own Inductor cache, TORCHINDUCTOR_CACHE_DIR)
 stays the snippet's own.

@@ -21,6 +21,7 @@ from typing import cast
 
 from snippet_engine.errors import ProjectError
 from snippet_engine.execution.headers import HEADERS_VARIABLE, RunMark, shared_header_dir, unusable
+from snippet_engine.execution.namespaces import make_removable
 from snippet_engine.execution.reaping import WORKER_PREFIX, kill_marked, mark_owner, remove_abandoned
 from snippet_engine.protocol import WARM_UP_VARIABLE, Reply, Task, WarmKind, engine_failure
 from snippet_engine.snippet_env import worker_env
@@ -102,6 +103,7 @@ class Worker:
                     stream.close()
             except OSError:
                 pass
+        make_removable(self.tmpdir)  # a snippet's overlay, where the worker could not remove it
         shutil.rmtree(self.tmpdir, ignore_errors=True)
 
 

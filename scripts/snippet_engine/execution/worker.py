@@ -18,6 +18,7 @@ Standard library only, plus torch.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -35,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from snippet_engine.execution import warm_ups
+from snippet_engine.execution import namespaces, warm_ups
 from snippet_engine.execution.headers import HEADERS_VARIABLE, link_shared_headers, prune_since
 from snippet_engine.execution.reaping import (
     WORKER_PREFIX,
@@ -69,6 +70,10 @@ _current_child: int | None = None
 _current_task_dir: Path | None = None  # removed on the way out, if a stop signal comes mid-task
 _protocol_fd: int | None = None
 _shared_headers: str | None = None  # the shared precompiled-header folder (`headers`), if any
+_namespaces = False  # whether this machine gives each snippet namespaces of its own (`namespaces`)
+# A record names neither a snippet's nor a helper's copy: only these are copied beside it (its
+# helpers and data files; not other snippets, and never a record).
+_RECORD = re.compile(r"\.(?:cpu|cuda)\.txt$")
 _current_started_at: float | None = None  # time.time() when the running snippet was forked
 _coordinator: int | None = None  # the parent pid: another one means the coordinator is gone
 # The warning filters as they stand after the warm-up: the interpreter's defaults plus what torch
@@ -95,6 +100,7 @@ def _terminate(signum: int, frame: object) -> NoReturn:
     if _shared_headers is not None and _current_started_at is not None:
         prune_since(_shared_headers, _current_started_at)  # a compiler may have died mid-header
     if _current_task_dir is not None:
+        namespaces.make_removable(_current_task_dir)
         shutil.rmtree(_current_task_dir, ignore_errors=True)
     os._exit(128 + signum)
 
@@ -132,9 +138,49 @@ def _prepare_child_env(task: ChildTask, task_dir: Path) -> None:
     if task["port"]:
         os.environ["MASTER_PORT"] = task["port"]
     tempfile.tempdir = None
+    _own_header_folder()
     warnings.filters[:] = _warm_filters  # type: ignore[index]
     warnings.onceregistry.clear()  # type: ignore[attr-defined]
     warnings._filters_mutated()  # type: ignore[attr-defined]  # forget warnings shown during warm-up
+
+
+def _own_header_folder() -> None:
+    """A forked compile snippet's precompiled-header folder is its own TMPDIR's, as a fresh
+    `python`'s is: Inductor fixed `_HEADER_DIR` when the worker imported it, in the worker's
+    random TMPDIR, and a C++ compile error names that folder. Both lead to the shared folder
+    (`headers`: `_spawn` links it in every snippet's TMPDIR)."""
+    codecache = sys.modules.get("torch._inductor.codecache")
+    if codecache is None or not hasattr(codecache, "_HEADER_DIR"):
+        return
+    from torch._inductor.runtime.cache_dir_utils import default_cache_dir
+
+    folder = os.path.join(default_cache_dir(), "precompiled_headers")
+    setattr(codecache, "_HEADER_DIR", folder)  # noqa: B010 - a module global torch reads
+    setattr(codecache, "_HEADER_LOCK_DIR", os.path.join(folder, "locks"))  # noqa: B010
+
+
+def _checkout(task: Task) -> Path:
+    return Path(task["snippets_root"]).parent
+
+
+def _place_copy(task: ChildTask) -> None:
+    """Where the snippet cannot run from the checkout through an overlay: a copy of it in its
+    own folder, with what `python snippet.py` finds beside it (its helpers, `_*.py`, and its
+    data files, here and in the snippets folder), at the same paths relative to the checkout
+    (`source_root`), so that its helpers' `__file__` and `sys.path[0]` are copies too and the
+    worker maps one folder back to the checkout."""
+    original, copy = Path(task["path"]), Path(task["copy"])
+    snippets_root = Path(task["snippets_root"])
+    root_copy = Path(task["source_root"]) / snippets_root.relative_to(_checkout(task))
+    copy.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(original, copy)
+    for folder, mirror in ((original.parent, copy.parent), (snippets_root, root_copy)):
+        for entry in os.scandir(folder):
+            beside = (entry.name.startswith("_") if entry.name.endswith(".py")
+                      else not _RECORD.search(entry.name))
+            if beside and entry.is_file() and not (mirror / entry.name).exists():
+                mirror.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(entry.path, mirror / entry.name)
 
 
 @dataclass(frozen=True)
@@ -186,14 +232,14 @@ def _spawn(task: Task) -> _Spawned:
     work = task_dir / "work"
     for sub in (work, task_dir / "tmp", task_dir / "source"):
         sub.mkdir()
-    if _shared_headers is not None:  # for a fresh one: a forked one has the worker's link
+    if _shared_headers is not None:
         link_shared_headers(task_dir / "tmp", _shared_headers)
     if warm_ups.isa_probes is not None and not task["fresh"]:  # only a compile worker has them
         shutil.copytree(warm_ups.isa_probes, task_dir / "cache" / "inductor",
                         ignore=shutil.ignore_patterns("locks"))
-    copy = task_dir / "source" / Path(task["path"]).name
-    shutil.copyfile(task["path"], copy)
-    child_task = ChildTask(**task, cwd=str(work), copy=str(copy),
+    source_root = task_dir / "source"  # placed by the child, only if it needs a copy
+    copy = source_root / Path(task["path"]).relative_to(_checkout(task))
+    child_task = ChildTask(**task, cwd=str(work), copy=str(copy), source_root=str(source_root),
                            result=str(task_dir / "result.json"),
                            port=_free_port() if task["port_default"] else None)
     task_file = task_dir / "task.json"
@@ -230,6 +276,14 @@ def _become_child(task: ChildTask, task_dir: Path, task_file: Path, read_fd: int
         if _protocol_fd is not None:
             os.close(_protocol_fd)
         _prepare_child_env(task, task_dir)
+        # Returns in the snippet's own process, in namespaces of its own where they can be made.
+        overlaid = namespaces.isolate(task_dir, str(_checkout(task))) if _namespaces else None
+        if overlaid:  # run from the checkout's own path: the checkout it sees is an overlay
+            task = ChildTask(**{**task, "copy": task["path"],
+                                "source_root": str(_checkout(task))})
+            task_file.write_text(json.dumps(task))
+        else:
+            _place_copy(task)
         if task["fresh"]:
             os.dup2(write_fd, 1)
             os.dup2(write_fd, 2)
@@ -298,18 +352,29 @@ def _collect(spawned: _Spawned) -> _Ended:
     return _Ended(bytes(captured), status_word, rusage, killed_for, duration, time.time())
 
 
+def _torch_init() -> str | None:
+    """torch's `__init__.py`, found without importing torch: a CUDA run's worker never does."""
+    found = getattr(sys.modules.get("torch"), "__file__", None)
+    if found is None:
+        try:
+            spec = importlib.util.find_spec("torch")
+        except (ImportError, ValueError):
+            spec = None
+        found = spec.origin if spec is not None else None
+    return found
+
+
 def _as_original(text: str, task: ChildTask) -> str:
     """What the snippet printed, with its copy's path written as the original's: a traceback, a
     graph-break log or a printed `__file__` reads as `python snippet.py` prints it. The copy's
-    folder holds only the copy, so its path stands for the original's folder; torch's short
-    form of a path (relative to the folder it shares with torch's install,
-    `torch.utils._traceback.shorten_filename`) is mapped too."""
-    copy, original = Path(task["copy"]), Path(task["path"])
-    pairs = []
-    for copy_variant in {copy, copy.resolve()}:
-        pairs += [(str(copy_variant), str(original)),
-                  (str(copy_variant.parent), str(original.parent))]
-    torch_init = getattr(sys.modules.get("torch"), "__file__", None)
+    folder stands for the checkout (`_place_copy`), for the snippet and its helpers alike;
+    torch's short form of a path (relative to the folder it shares with torch's install,
+    `torch.utils._traceback.shorten_filename`) is mapped too. Nothing to do for a snippet that
+    ran from the checkout itself (`namespaces`)."""
+    copy_root, checkout = Path(task["source_root"]), _checkout(task)
+    pairs = [(str(variant), str(checkout)) for variant in {copy_root, copy_root.resolve()}
+             if variant != checkout]
+    torch_init = _torch_init()
     if torch_init:
         torch_dir = os.path.dirname(torch_init)  # the base torch shortens against
         for path, meant in list(pairs):
@@ -338,14 +403,18 @@ def _reply(spawned: _Spawned, ended: _Ended) -> Reply:
     if child_result is not None and "summary" in child_result:
         child_result["summary"] = _as_default_port(
             _as_original(child_result["summary"], spawned.task), spawned.task)
+    # In a namespace (`namespaces`) the snippet's pid is the same on every run, and its init
+    # saw its peak memory.
+    pid = namespaces.state(task_dir).get("pid", spawned.pid)
+    maxrss = max(ended.rusage.ru_maxrss if ended.rusage else 0, namespaces.maxrss_kib(task_dir))
     reply = Reply(
-        id=spawned.task["id"], output=output, duration=ended.duration,
-        maxrss_kib=ended.rusage.ru_maxrss if ended.rusage else 0,
-        task_dir=str(task_dir), work_dir=spawned.task["cwd"], pid=spawned.pid,
+        id=spawned.task["id"], output=output, duration=ended.duration, maxrss_kib=maxrss,
+        task_dir=str(task_dir), work_dir=spawned.task["cwd"], pid=pid,
         interpreter=INTERPRETER,
         started_at=spawned.started_at, ended_at=ended.ended_at,
         **classify(spawned.task, ended.status_word, ended.killed_for, child_result),
     )
+    namespaces.make_removable(task_dir)
     shutil.rmtree(task_dir, ignore_errors=True)
     global _current_task_dir
     _current_task_dir = None
@@ -364,7 +433,8 @@ def main() -> None:
     signal.signal(signal.SIGTERM, _terminate)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the coordinator decides when to stop us
     become_subreaper()  # where the kernel refuses, the process group is still killed (below)
-    global _protocol_fd, _shared_headers
+    global _protocol_fd, _shared_headers, _namespaces
+    _namespaces = namespaces.available()  # before the warm-up: a small process to fork
     _shared_headers = os.environ.pop(HEADERS_VARIABLE, None)
     if _shared_headers is not None:  # before the warm-up imports Inductor and fixes its folder
         link_shared_headers(tempfile.gettempdir(), _shared_headers)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import alive, run_cli, write
+from helpers import host_pid, run_cli, still_running, write
 from snippet_engine.records.record_file import read_record
 
 BANK = {
@@ -30,7 +30,8 @@ BANK = {
     "syntax.py": "def broken(:\n",
     "interrupt.py": "raise KeyboardInterrupt\n",
     "slow.py": ("#| timeout: 3\nimport subprocess, time\n"
-                "p = subprocess.Popen(['sleep', '300'])\nopen('/tmp/{marker}', 'w').write(str(p.pid))\n"
+                "p = subprocess.Popen(['sleep', '300'])\n"
+                "open('/tmp/{marker}', 'w').write(open(f'/proc/{p.pid}/stat').read())\n"
                 "time.sleep(300)\n"),
     "segv.py": "import ctypes\nctypes.string_at(0)\n",
     "chatty.py": "import sys\nwhile True:\n    sys.stdout.write('x' * 4096)\n",
@@ -126,11 +127,12 @@ def test_messages_say_why(outcome_run: dict) -> None:
 
 
 def test_timeout_kills_the_whole_process_group(outcome_run: dict) -> None:
-    pid = int(outcome_run["marker"].read_text())
+    stat = outcome_run["marker"].read_text()  # the pid the snippet saw is not this machine's
     outcome_run["marker"].unlink()
+    pid = host_pid(stat)
     deadline = time.time() + 5
     while time.time() < deadline:
-        if not alive(pid):
+        if not still_running(stat):
             return
         time.sleep(0.1)
     pytest.fail(f"the snippet's grandchild {pid} survived its timeout")

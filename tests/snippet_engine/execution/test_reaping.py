@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import SCRIPTS, alive, run_cli, write
+from helpers import SCRIPTS, host_pid, run_cli, still_running, write
 from snippet_engine.execution.headers import RunMark, header_dir
 
 # Starts a helper in a session of its own (as a demo server or a daemonised tool does), with its
@@ -22,7 +22,7 @@ from snippet_engine.execution.headers import RunMark, header_dir
 NEW_SESSION = '''import subprocess
 helper = subprocess.Popen(["sleep", "300"], start_new_session=True,
                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-open({mark!r}, "w").write(str(helper.pid))
+open({mark!r}, "w").write(open(f"/proc/{{helper.pid}}/stat").read())
 print("helper started", flush=True)
 '''
 # A classic daemon: fork, setsid, fork again, the middle process exits; the daemon keeps the
@@ -32,12 +32,12 @@ r, w = os.pipe()
 if os.fork() == 0:
     os.setsid()
     if os.fork() == 0:
-        os.write(w, str(os.getpid()).encode())
+        os.write(w, open('/proc/self/stat', 'rb').read())
         time.sleep(300)
         os._exit(0)
     os._exit(0)
 os.close(w)
-open({mark!r}, "w").write(os.read(r, 32).decode())
+open({mark!r}, "w").write(os.read(r, 4096).decode())
 print("daemon started", flush=True)
 '''
 ENDINGS = {
@@ -55,8 +55,10 @@ def _kill_leftovers(marks: list[Path]) -> None:
     """So that a failing run (today's engine) leaves nothing on the machine either."""
     for mark in marks:
         try:
-            os.kill(int(mark.read_text()), signal.SIGKILL)
-        except (OSError, ValueError):
+            pid = host_pid(mark.read_text())
+            if pid is not None:
+                os.kill(pid, signal.SIGKILL)
+        except (OSError, ValueError, IndexError):
             pass
 
 
@@ -85,8 +87,8 @@ def ended(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
 def test_no_descendant_outlives_its_snippet(ended: dict, name: str) -> None:
     expected = ENDINGS[name][2] if name in ENDINGS else "ok"
     assert ended["by"][name]["status"] == expected, ended["by"][name]
-    pid = int(ended["marks"][name].read_text())  # the helper really started
-    assert not alive(pid), f"the helper {pid} outlived its snippet ({name})"
+    stat = ended["marks"][name].read_text()  # the helper really started
+    assert not still_running(stat), f"the helper {host_pid(stat)} outlived its snippet ({name})"
 
 
 def test_output_of_the_helper_and_the_snippet_is_kept(ended: dict) -> None:
@@ -124,8 +126,8 @@ def test_a_stopped_run_leaves_no_process_and_no_folder(repo: Path, tmp_path: Pat
         _, stderr = proc.communicate(timeout=300)
         assert proc.returncode == 128 + signum, stderr
         time.sleep(0.5)
-        pid = int(mark.read_text())
-        assert not alive(pid), "the snippet's session-leaving helper outlived the stopped run"
+        assert not still_running(mark.read_text()), \
+            "the snippet's session-leaving helper outlived the stopped run"
         # Only the shared folder of precompiled headers stays, as torch keeps it, with no mark of
         # the run left in it (snippet_engine.execution.headers).
         kept = header_dir(tmp)
