@@ -76,6 +76,8 @@ class ChildResult(TypedDict):
     summary: NotRequired[str]  # exception: "Type: message", as Python's last traceback line
     line: NotRequired[int | None]  # exception: the snippet's line it came from, when known
     matches: NotRequired[bool]  # exception: whether it is the declared `expect`
+    # A forked snippet showed a warning: the worker runs it again fresh (child._count_warnings_shown)
+    warnings_shown: NotRequired[bool]
 
 
 class Verdict(TypedDict):

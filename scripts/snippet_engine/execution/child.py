@@ -15,14 +15,17 @@ import builtins
 import ctypes
 import importlib
 import importlib.abc
+import importlib.machinery
 import importlib.util
+import io
 import json
 import os
 import random
-import runpy
 import sys
 import threading
 import traceback
+import types
+import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -156,6 +159,54 @@ def _finalize() -> None:
     _flush_all()
 
 
+def _count_warnings_shown(result: ChildResult) -> None:
+    """Note in the result that the snippet showed a warning (Python's and torch's `TORCH_WARN`
+    alike go through `warnings._showwarnmsg`), for the worker to run it again fresh.
+
+    Whether a warning shows a second time depends on what a fresh process imports on the way:
+    an import that adds a warning filter (sympy's, at a first export or gradcheck) resets every
+    module's registry of warnings already shown, and the warm worker imported those modules long
+    ago. `core/custom_fn_pitfalls` showed the float32 gradcheck warning once where `python`
+    shows it twice. No reset of the child can replay imports it will not make, so a forked
+    snippet that shows a warning is run again in a fresh interpreter (the few that do are
+    quick)."""
+    original = warnings._showwarnmsg  # type: ignore[attr-defined]
+
+    def _showwarnmsg(message: warnings.WarningMessage) -> None:
+        result["warnings_shown"] = True
+        original(message)
+
+    warnings._showwarnmsg = _showwarnmsg  # type: ignore[attr-defined]
+
+
+def _run_as_main(path: str) -> None:
+    """Run the file as `python path` runs it, not as `runpy.run_path` does: its module is
+    `sys.modules["__main__"]` for good (pickle, multiprocessing and a late thread find it),
+    `__builtins__` is the builtins module (runpy gives a dict), `__loader__` a
+    SourceFileLoader named `__main__` (runpy gives None) and `sys.orig_argv` names the
+    snippet, not the worker's or child.py's command line."""
+    module = types.ModuleType("__main__")
+    module.__dict__.update({
+        "__loader__": importlib.machinery.SourceFileLoader("__main__", path),
+        "__spec__": None, "__annotations__": {}, "__builtins__": builtins,
+        "__file__": path, "__cached__": None})
+    sys.modules["__main__"] = module
+    sys.orig_argv[1:] = [path]
+    with io.open_code(path) as source:
+        code = compile(source.read(), path, "exec", dont_inherit=True)
+    exec(code, module.__dict__)
+
+
+def _reset_warm_state() -> None:
+    """What the warm worker's imports fixed from the worker's own state and a fresh process
+    computes from the snippet's: Dynamo's debug folder comes from the working folder at import
+    (the checkout, in the worker)."""
+    config = sys.modules.get("torch._dynamo.config")
+    default = getattr(config, "default_debug_dir_root", None)
+    if default is not None:
+        config.debug_dir_root = default()  # type: ignore[union-attr]
+
+
 def execute(task: ChildTask, capture_fd: int | None = None) -> NoReturn:
     """Run one snippet in this process and exit it. Never returns."""
     result_path = Path(task["result"])
@@ -184,6 +235,9 @@ def execute(task: ChildTask, capture_fd: int | None = None) -> NoReturn:
         entries = [str(Path(task["path"]).parent), task["snippets_root"]] + [
             p for p in sys.path[1:] if p not in ("", ".")]
         sys.path[:] = list(dict.fromkeys(os.path.realpath(p) for p in entries))
+        _reset_warm_state()
+        if not task["fresh"]:
+            _count_warnings_shown(result)
         _seed(task["defer_torch"])
     except BaseException as exc:
         result = {"outcome": "engine-error", "message": repr(exc)}
@@ -191,7 +245,7 @@ def execute(task: ChildTask, capture_fd: int | None = None) -> NoReturn:
         os._exit(70)
 
     try:
-        runpy.run_path(snippet, run_name="__main__")
+        _run_as_main(snippet)
     except SystemExit as exc:
         code = exc.code
         if code not in (None, 0):
