@@ -27,6 +27,7 @@ from snippet_engine.records.record_file import read_record
 PROBE = '''\
 import faulthandler, gc, locale, os, random, signal, sys, threading, time, warnings
 import torch
+
 import torch._dynamo.utils
 
 loaded = getattr(sys, "mod" + "ules")
@@ -73,29 +74,26 @@ print("seeds:", torch.initial_seed(), torch.rand(2).tolist(), random.random())
 print("dynamo counters:", {k: dict(v) for k, v in torch._dynamo.utils.counters.items() if v})
 print("dynamo config:", sorted(torch._dynamo.config.get_config_copy().items()))
 print("inductor loaded:", "torch._" "inductor" in loaded)
-# Warnings: a warning shown, a module imported for the first time (as a fresh process does at
-# its first export), and the same warning again.
-def warn():
-    warnings.warn("probe warning")
-warn()
-warnings.simplefilter("ignore", DeprecationWarning)  # any change of the filters, as an import makes
-warn()
-# The same without the snippet's help: a fresh process's first gradcheck imports sympy, which
-# adds a filter, so the float32 warning shows twice (core/custom_fn_pitfalls).
+'''
+
+# Shows a warning: a fresh process's first gradcheck imports sympy, which adds a warning filter and
+# so resets the registry of warnings shown, and the float32 warning shows twice
+# (core/custom_fn_pitfalls); the warm worker imported sympy long ago.
+WARNINGS = '''\
+import torch
 from torch.autograd import gradcheck
+
 x = torch.tensor([0.5, 1.5], requires_grad=True)
 for _ in range(2):
     print("gradcheck float32:", gradcheck(torch.sin, (x,), raise_exception=False))
 '''
 
-# Aliased clocks and torch.utils.benchmark: each names a clock the detection must see, so the
-# snippet runs fresh and its first import of torch (timed here) is a fresh process's.
+# Aliased clocks: each names what the detection must see under another name, so the snippet runs
+# fresh, where torch is not imported yet and its import takes a while (source.analysis).
 CLOCKS = {
     "alias_time.py": "import time as clock\nt = clock.perf_counter()\nimport torch\n"
-                     "print('import took over 0.2 s:', clock.perf_counter() - t > 0.2)\n",
-    "alias_sys.py": "import sys as s\nprint('torch loaded before import:', 'torch' in s.modules)\n",
-    "benchmark.py": "import torch.utils.benchmark as benchmark\n"
-                    "print('torch loaded:', type(benchmark.Timer).__name__)\n",
+                     "print('import torch took over 0.2 s:', clock.perf_counter() - t > 0.2)\n",
+    "alias_sys.py": "import sys as s\nprint('torch imported before the snippet did:', 'torch' in s.modules)\n",
 }
 
 
@@ -104,17 +102,18 @@ def _records(root: Path) -> dict[str, str]:
     for path in sorted((root / "snippets" / "t").glob("*.cpu.txt")):
         record = read_record(path)
         assert record is not None, path
-        out[path.name] = record.output
+        out[path.name.removesuffix(".cpu.txt")] = record.output
     return out
 
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, str]]:
-    """The probe's record forked from a warm worker and fresh."""
+    """The records forked from a warm worker and fresh."""
     outputs = {}
     for way in ("warm", "fresh"):
         root = tmp_path_factory.mktemp(f"state-{way}")
-        write(root, "snippets/t/probe.py", PROBE)
+        for name, text in {"probe.py": PROBE, "warnings.py": WARNINGS, **CLOCKS}.items():
+            write(root, f"snippets/t/{name}", text)
         flags = ("--fresh",) if way == "fresh" else ()
         done = run_cli("run", "--jobs", "1", "--progress", "never", *flags, root=root)
         assert done.returncode == 0, done.stdout + done.stderr
@@ -122,24 +121,43 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, str]]:
     return outputs
 
 
-def test_probe_is_the_same_forked_and_fresh(runs: dict[str, dict[str, str]]) -> None:
-    warm, fresh = runs["warm"]["probe.cpu.txt"], runs["fresh"]["probe.cpu.txt"]
+def _plain_python(text: str, tmp_path: Path) -> str:
+    """What `python snippet.py` prints, stdout and stderr together, in an empty folder."""
+    path = write(tmp_path, "snippet.py", text)
+    work = tmp_path / "work"
+    work.mkdir()
+    return subprocess.run([sys.executable, str(path)], cwd=work, stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT, text=True, timeout=120, check=False,
+                          stdin=subprocess.DEVNULL).stdout
+
+
+@pytest.mark.parametrize("name", ["probe", "warnings", "alias_time", "alias_sys"])
+def test_forked_is_the_same_as_fresh(runs: dict[str, dict[str, str]], name: str) -> None:
+    warm, fresh = runs["warm"][name], runs["fresh"][name]
     differing = [(w, f) for w, f in zip(warm.splitlines(), fresh.splitlines()) if w != f]
     assert warm == fresh, "\n".join(f"warm:  {w}\nfresh: {f}" for w, f in differing)
 
 
+def test_a_warning_shows_as_often_as_in_plain_python(runs: dict[str, dict[str, str]],
+                                                    tmp_path: Path) -> None:
+    plain = _plain_python(WARNINGS, tmp_path)
+    assert plain.count("UserWarning") == 2
+    assert runs["warm"]["warnings"].count("UserWarning") == 2
+
+
+def test_aliased_clocks_get_a_fresh_interpreters_answer(runs: dict[str, dict[str, str]]) -> None:
+    assert runs["warm"]["alias_time"] == "import torch took over 0.2 s: True\n"
+    assert runs["warm"]["alias_sys"] == "torch imported before the snippet did: False\n"
+
+
 def test_probe_is_what_plain_python_prints(runs: dict[str, dict[str, str]], tmp_path: Path) -> None:
-    """The lines that do not depend on how the process was started are a plain `python`'s."""
-    path = write(tmp_path, "probe.py", PROBE)
-    work = tmp_path / "work"
-    work.mkdir()
-    plain = subprocess.run([sys.executable, str(path)], cwd=work, stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT, text=True, timeout=120, check=False,
-                           stdin=subprocess.DEVNULL).stdout
+    """The lines that do not depend on how the process was started or on paths are a plain
+    `python`'s: the main module's globals, the warning filters, torch's global state."""
+    plain = _plain_python(PROBE, tmp_path).splitlines()
     wanted = ("main module is", "globals:", "__builtins__:", "__loader__:", "__spec__:",
-              "sys.argv", "warning filters:", "onceregistry:", "dynamo counters:",
-              "dynamo config:", "inductor loaded:", "grad:", "deterministic:",
-              "default dtype", "torch function modes:")
-    for line in runs["warm"]["probe.cpu.txt"].splitlines():
-        if line.startswith(wanted) and not line.startswith("sys.argv"):
-            assert line in plain.splitlines(), line
+              "warning filters:", "onceregistry:", "dynamo counters:", "inductor loaded:",
+              "grad:", "deterministic:", "default dtype", "torch function modes:", "hooks:",
+              "trace/profile:", "gc:", "faulthandler:", "threads:", "matmul precision:")
+    lines = [line for line in runs["warm"]["probe"].splitlines() if line.startswith(wanted)]
+    assert len(lines) == len(wanted)
+    assert [line for line in lines if line not in plain] == []
