@@ -78,6 +78,8 @@ class ChildResult(TypedDict):
     matches: NotRequired[bool]  # exception: whether it is the declared `expect`
     # A forked snippet showed a warning: the worker runs it again fresh (child._count_warnings_shown)
     warnings_shown: NotRequired[bool]
+    # The generators it drew from without seeding them ("torch", "random", "numpy"): refused
+    unseeded: NotRequired[list[str]]
 
 
 class Verdict(TypedDict):

@@ -49,9 +49,19 @@ def _flush_all() -> None:
         pass
 
 
+# The engine's seed for torch's default generator, before the snippet's own. Not 0, the seed
+# snippets use, so that `torch.initial_seed()` tells whether the snippet seeded it (`_unseeded`).
+ENGINE_TORCH_SEED = 0x5EED_0F_E9619E
+# What each generator held just after the engine seeded it, and the generators the snippet seeded
+# itself (random.seed, numpy.random.seed and their setstate are watched; torch by initial_seed).
+_seeded_states: dict[str, object] = {}
+_seeded_by_snippet: set[str] = set()
+
+
 def _seed_torch(torch: object) -> None:
-    torch.manual_seed(0)  # type: ignore[attr-defined]
+    torch.manual_seed(ENGINE_TORCH_SEED)  # type: ignore[attr-defined]
     torch.set_num_threads(1)  # type: ignore[attr-defined]
+    _seeded_states["torch"] = torch.get_rng_state()  # type: ignore[attr-defined]
 
 
 class _SeedTorchOnImport(importlib.abc.MetaPathFinder):
@@ -78,8 +88,24 @@ class _SeedTorchOnImport(importlib.abc.MetaPathFinder):
         return spec
 
 
+def _watch_seeding(name: str, module: object) -> None:
+    """Note when the snippet seeds (or sets the state of) `module`'s global generator."""
+    for attr in ("seed", "setstate", "set_state"):
+        original = getattr(module, attr, None)
+        if original is None:
+            continue
+
+        def watched(*args: object, _original: object = original, **kwargs: object) -> object:
+            _seeded_by_snippet.add(name)
+            return _original(*args, **kwargs)  # type: ignore[operator]
+
+        setattr(module, attr, watched)
+
+
 def _seed(defer_torch: bool = False) -> None:
     random.seed(0)
+    _seeded_states["random"] = random.getstate()
+    _watch_seeding("random", random)
     np = sys.modules.get("numpy")
     if np is None:
         try:
@@ -88,6 +114,8 @@ def _seed(defer_torch: bool = False) -> None:
             np = None
     if np is not None:
         np.random.seed(0)
+        _seeded_states["numpy"] = np.random.get_state()[1].tobytes()
+        _watch_seeding("numpy", np.random)
     if defer_torch:
         sys.meta_path.insert(0, _SeedTorchOnImport())
         return
@@ -96,6 +124,27 @@ def _seed(defer_torch: bool = False) -> None:
     except ImportError:
         return
     _seed_torch(torch)
+
+
+def _unseeded() -> list[str]:
+    """The generators the snippet drew from without seeding them: under plain `python` each
+    starts from a seed of its own on every run (torch's default generator too), so what the
+    snippet printed from them is not what a reader gets. The engine's seed would make the record
+    stable all the same, which is why this is asked and the run refused (verdict.classify).
+    Draws made before the snippet's own seed call are not seen."""
+    drawn = []
+    if "random" not in _seeded_by_snippet and random.getstate() != _seeded_states["random"]:
+        drawn.append("random")
+    np = sys.modules.get("numpy")
+    if np is not None and "numpy" in _seeded_states and "numpy" not in _seeded_by_snippet \
+            and np.random.get_state()[1].tobytes() != _seeded_states["numpy"]:
+        drawn.append("numpy")
+    torch = sys.modules.get("torch")
+    if torch is not None and "torch" in _seeded_states \
+            and torch.initial_seed() == ENGINE_TORCH_SEED \
+            and not torch.equal(torch.get_rng_state(), _seeded_states["torch"]):
+        drawn.append("torch")
+    return drawn
 
 
 def exception_matches(exc: BaseException, expect: str) -> bool:
@@ -265,6 +314,12 @@ def execute(task: ChildTask, capture_fd: int | None = None) -> NoReturn:
             result["matches"] = False
             sys.stderr.write(_user_traceback(exc, snippet))
     _finalize()
+    try:
+        unseeded = _unseeded()
+    except Exception:  # a snippet that broke a generator's module: judged on what it printed
+        unseeded = []
+    if unseeded:
+        result["unseeded"] = unseeded
     result_path.write_text(json.dumps(result))
     os._exit(0)
 
