@@ -1,7 +1,8 @@
 """The code that runs inside a snippet's own process, forked from a warm worker or started fresh.
 
 Both ways run `execute()`, so a forked child and a fresh `python` give the same record. It points
-fds 1 and 2 at the capture pipe (so output from C++ and libraries is caught too), seeds every RNG,
+fds 1 and 2 at the capture pipe (so output from C++ and libraries is caught too), seeds every RNG
+(and, at the end, tells which the snippet drew from without seeding it itself: `_unseeded`),
 runs the snippet as `__main__`, and writes what happened to a small JSON file for the worker. The
 snippet's own output, and the error a reader should see, go to the capture; nothing else does.
 
