@@ -70,7 +70,8 @@ print("matmul precision:", torch.get_float32_matmul_precision())
 print("flush denormal / mkldnn:", torch.backends.mkldnn.enabled, torch.backends.mkldnn.is_available())
 print("torch function modes:", torch._C._len_torch_function_stack(),
       "dispatch modes:", torch._C._len_torch_dispatch_stack())
-print("seeds:", torch.initial_seed(), torch.rand(2).tolist(), random.random())
+# The generators' states, without drawing from them (an unseeded draw fails the run).
+print("seeds:", torch.initial_seed(), torch.get_rng_state().sum().item(), random.getstate()[1][:3])
 print("dynamo counters:", {k: dict(v) for k, v in torch._dynamo.utils.counters.items() if v})
 print("dynamo config:", sorted(torch._dynamo.config.get_config_copy().items()))
 print("inductor loaded:", "torch._" "inductor" in loaded)
