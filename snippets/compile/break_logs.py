@@ -3,6 +3,8 @@ import logging
 import torch
 import torch._dynamo.symbolic_convert  # the module that owns the graph_breaks logger
 
+torch.manual_seed(0)
+
 
 def f(x):
     x = torch.sin(x)

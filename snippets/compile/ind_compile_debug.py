@@ -5,6 +5,8 @@ import logging
 import os
 import re
 
+torch.manual_seed(0)
+
 os.environ["TORCH_COMPILE_DEBUG"] = "1"  # read when torch is imported
 import torch  # noqa: E402
 

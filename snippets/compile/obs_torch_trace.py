@@ -2,6 +2,8 @@
 import os
 import tempfile
 
+torch.manual_seed(0)
+
 trace_dir = tempfile.mkdtemp()
 os.environ["TORCH_TRACE"] = trace_dir  # read when torch is imported: set it first
 

@@ -3,6 +3,8 @@ import logging
 import torch
 from torch.export import Dim, draft_export, export
 
+torch.manual_seed(0)
+
 
 class Encoder(torch.nn.Module):
     def __init__(self):
