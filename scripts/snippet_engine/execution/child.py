@@ -215,7 +215,10 @@ def _finalize() -> None:
     _flush_all()
 
 
-def _count_warnings_shown(result: ChildResult) -> None:
+_warnings_shown: list[bool] = []  # one entry once the snippet has shown a warning
+
+
+def _count_warnings_shown() -> None:
     """Note in the result that the snippet showed a warning (Python's and torch's `TORCH_WARN`
     alike go through `warnings._showwarnmsg`), for the worker to run it again fresh.
 
@@ -229,7 +232,7 @@ def _count_warnings_shown(result: ChildResult) -> None:
     original = warnings._showwarnmsg  # type: ignore[attr-defined]
 
     def _showwarnmsg(message: warnings.WarningMessage) -> None:
-        result["warnings_shown"] = True
+        _warnings_shown[:] = [True]
         original(message)
 
     warnings._showwarnmsg = _showwarnmsg  # type: ignore[attr-defined]
@@ -293,7 +296,7 @@ def execute(task: ChildTask, capture_fd: int | None = None) -> NoReturn:
         sys.path[:] = list(dict.fromkeys(os.path.realpath(p) for p in entries))
         _reset_warm_state()
         if not task["fresh"]:
-            _count_warnings_shown(result)
+            _count_warnings_shown()
         _seed(task["defer_torch"])
     except BaseException as exc:
         result = {"outcome": "engine-error", "message": repr(exc)}
@@ -327,6 +330,8 @@ def execute(task: ChildTask, capture_fd: int | None = None) -> NoReturn:
         unseeded = []
     if unseeded:
         result["unseeded"] = unseeded
+    if _warnings_shown:  # however it ended: an expected error's warnings are in its record too
+        result["warnings_shown"] = True
     result_path.write_text(json.dumps(result))
     os._exit(0)
 
