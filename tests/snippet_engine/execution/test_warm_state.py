@@ -115,7 +115,10 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, str]]:
     for way in ("warm", "fresh"):
         root = tmp_path_factory.mktemp(f"state-{way}")
         # The clocks run fresh either way: only the warm run needs them.
-        bank = {"probe.py": PROBE, "warnings.py": WARNINGS, **(CLOCKS if way == "warm" else {})}
+        bank = {"probe.py": PROBE, "warnings.py": WARNINGS,
+                # the same, ending in an expected error: its warnings are in the record too
+                "warnings_raise.py": "#| expect: ValueError\n" + WARNINGS + "raise ValueError('x')\n",
+                **(CLOCKS if way == "warm" else {})}
         for name, text in bank.items():
             write(root, f"snippets/t/{name}", text)
         flags = ("--fresh",) if way == "fresh" else ()
@@ -135,7 +138,7 @@ def _plain_python(text: str, tmp_path: Path) -> str:
                           stdin=subprocess.DEVNULL).stdout
 
 
-@pytest.mark.parametrize("name", ["probe", "warnings"])
+@pytest.mark.parametrize("name", ["probe", "warnings", "warnings_raise"])
 def test_forked_is_the_same_as_fresh(runs: dict[str, dict[str, str]], name: str) -> None:
     warm, fresh = runs["warm"][name], runs["fresh"][name]
     differing = [(w, f) for w, f in zip(warm.splitlines(), fresh.splitlines(), strict=False) if w != f]
@@ -147,6 +150,7 @@ def test_a_warning_shows_as_often_as_in_plain_python(runs: dict[str, dict[str, s
     plain = _plain_python(WARNINGS, tmp_path)
     assert plain.count("UserWarning") == 2
     assert runs["warm"]["warnings"].count("UserWarning") == 2
+    assert runs["warm"]["warnings_raise"].count("UserWarning") == 2
 
 
 def test_aliased_clocks_get_a_fresh_interpreters_answer(runs: dict[str, dict[str, str]]) -> None:
