@@ -5,10 +5,10 @@ import logging
 import os
 import re
 
-torch.manual_seed(0)
-
 os.environ["TORCH_COMPILE_DEBUG"] = "1"  # read when torch is imported
 import torch  # noqa: E402
+
+torch.manual_seed(0)
 
 logging.getLogger("torch._inductor.debug").setLevel(logging.ERROR)  # the "debug trace: <path>" line
 

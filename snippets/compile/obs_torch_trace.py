@@ -2,8 +2,6 @@
 import os
 import tempfile
 
-torch.manual_seed(0)
-
 trace_dir = tempfile.mkdtemp()
 os.environ["TORCH_TRACE"] = trace_dir  # read when torch is imported: set it first
 
@@ -14,6 +12,8 @@ import subprocess  # noqa: E402
 import sys  # noqa: E402
 
 import torch  # noqa: E402
+
+torch.manual_seed(0)
 
 
 def f(x):
