@@ -3,8 +3,6 @@ import logging
 import torch
 import torch._dynamo.symbolic_convert  # the module that owns the graph_breaks logger
 
-torch.manual_seed(0)
-
 
 def f(x):
     x = torch.sin(x)
@@ -32,6 +30,7 @@ log.propagate = False
 
 compiled = torch.compile(f, backend="eager")
 print("first call:")
+torch.manual_seed(0)
 compiled(torch.randn(4))
 print("second call (cached code, nothing traced, nothing logged):")
 compiled(torch.randn(4))
