@@ -15,7 +15,8 @@ from question_pages.sitewide.downloads import question_notebook_uri
 
 FIXTURES = Path(__file__).parent / "question_pages" / "fixtures"
 SNIPPETS = {
-    "fixture_tensor.py": 'import torch\nprint(torch.randn(3))\nprint("<script>alert(1)</script>")\n',
+    "fixture_tensor.py": ('import torch\ntorch.manual_seed(0)\nprint(torch.randn(3))\n'
+                          'print("<script>alert(1)</script>")\n'),
     "fixture_plain.py": "print('plain output, no CUDA record')\n",
     "fixture_old.py": "print('recorded on CUDA with an older torch')\n",
     "fixture_error.py": "#| expect: RuntimeError\n#| devices: cpu\nimport torch\n"

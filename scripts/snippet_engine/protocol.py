@@ -79,6 +79,10 @@ class ChildResult(TypedDict):
     summary: NotRequired[str]  # exception: "Type: message", as Python's last traceback line
     line: NotRequired[int | None]  # exception: the snippet's line it came from, when known
     matches: NotRequired[bool]  # exception: whether it is the declared `expect`
+    # A forked snippet showed a warning: the worker runs it again fresh (child._count_warnings_shown)
+    warnings_shown: NotRequired[bool]
+    # The generators it drew from without seeding them ("torch", "random", "numpy"): refused
+    unseeded: NotRequired[list[str]]
 
 
 class Verdict(TypedDict):

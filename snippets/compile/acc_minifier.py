@@ -8,6 +8,8 @@ import sys
 
 import torch
 
+torch.manual_seed(0)
+
 torch._logging.set_logs(dynamo=logging.ERROR)  # keep the warnings (they name timestamped paths) off
 torch._dynamo.config.debug_dir_root = os.path.join(os.getcwd(), "torch_compile_debug")
 torch._dynamo.config.repro_after = "aot"  # TORCHDYNAMO_REPRO_AFTER=aot: check each graph Inductor compiles

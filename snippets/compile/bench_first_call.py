@@ -7,6 +7,8 @@ import torch
 from torch._dynamo.utils import counters, guard_failures
 from torch.utils.benchmark import Timer
 
+torch.manual_seed(0)
+
 os.environ["TORCHINDUCTOR_CACHE_DIR"] = tempfile.mkdtemp()  # cold cache, also under plain python
 torch.set_num_threads(2)  # pinned, so that this record is the same on every machine
 

@@ -1,5 +1,7 @@
 import torch
 
+torch.manual_seed(0)
+
 graphs = []
 
 

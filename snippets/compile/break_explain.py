@@ -10,6 +10,7 @@ def f(x):
     return x * 2
 
 
+torch.manual_seed(0)
 # explain() compiles f with a graph-collecting backend and reports what it saw.
 report = torch._dynamo.explain(f)(torch.randn(4))
 print("graph_count:", report.graph_count)

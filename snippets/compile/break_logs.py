@@ -30,6 +30,7 @@ log.propagate = False
 
 compiled = torch.compile(f, backend="eager")
 print("first call:")
+torch.manual_seed(0)
 compiled(torch.randn(4))
 print("second call (cached code, nothing traced, nothing logged):")
 compiled(torch.randn(4))

@@ -2,6 +2,8 @@ import logging
 
 import torch
 
+torch.manual_seed(0)
+
 logging.getLogger("torch._dynamo").setLevel(logging.ERROR)  # quiet the recompile-limit warning
 graphs, ran = [], []
 

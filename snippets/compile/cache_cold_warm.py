@@ -6,6 +6,8 @@ import time
 import torch
 from torch._dynamo.utils import counters
 
+torch.manual_seed(0)
+
 cache_dir = tempfile.mkdtemp()
 os.environ["TORCHINDUCTOR_CACHE_DIR"] = cache_dir  # an empty cache, also under plain python
 

@@ -1,6 +1,8 @@
 import torch
 from torch._dynamo.utils import compilation_time_metrics, compile_times
 
+torch.manual_seed(0)
+
 compilation_time_metrics.clear()  # count only this snippet's compile
 
 

@@ -6,6 +6,8 @@ import torch
 from torch._dynamo.utils import counters
 from torch._inductor.utils import clear_caches
 
+torch.manual_seed(0)
+
 
 def use_cache_dir(path):
     os.environ["TORCHINDUCTOR_CACHE_DIR"] = path

@@ -6,6 +6,8 @@ import tempfile
 
 import torch
 
+torch.manual_seed(0)
+
 # Process B: a fresh python that loads the saved function and never compiles it.
 LOAD = r'''
 import os, re, sys, torch

@@ -7,6 +7,8 @@ import tempfile
 import torch
 from torch._dynamo.utils import counters
 
+torch.manual_seed(0)
+
 # Process B: a fresh python with an empty cache dir that loads the artifacts, then compiles.
 LOAD = r'''
 import sys, torch

@@ -2,6 +2,8 @@
 import torch
 from torch._dynamo.utils import counters
 
+torch.manual_seed(0)
+
 dynamo_graphs = []
 
 

@@ -5,6 +5,8 @@ import re
 import torch
 import torch._dynamo.guards  # import it now, so set_logs configures its logger below
 
+torch.manual_seed(0)
+
 
 class Capture(logging.Handler):
     """Keep the newest failed guard of each recompile, and how many entries failed, not the log."""

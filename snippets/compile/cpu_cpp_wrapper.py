@@ -3,6 +3,8 @@
 import torch
 from torch._inductor.utils import run_and_get_code
 
+torch.manual_seed(0)
+
 torch.set_num_threads(2)  # the C++ Inductor writes depends on the thread count: pin it
 model = torch.nn.Sequential(torch.nn.Linear(16, 16), torch.nn.ReLU()).eval()
 x = torch.randn(4, 16)

@@ -7,6 +7,8 @@ import torch
 from torch._dynamo.utils import counters
 from torch._inductor.utils import run_and_get_code
 
+torch.manual_seed(0)
+
 torch.set_num_threads(2)  # the C++ Inductor writes depends on the thread count: pin it
 bypass = []  # why the FX graph cache was skipped, from Inductor's own log line
 handler = logging.Handler()

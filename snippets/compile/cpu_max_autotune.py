@@ -5,6 +5,8 @@ import warnings
 import torch
 from torch._inductor import select_algorithm
 
+torch.manual_seed(0)
+
 torch.set_num_threads(2)
 # Autotuning prints a table of timings to stderr; they vary by run, so keep them off the output.
 select_algorithm.PRINT_AUTOTUNE = False

@@ -2,6 +2,8 @@
 import torch
 from torch._subclasses import FakeTensor
 
+torch.manual_seed(0)
+
 
 def inspecting_backend(gm, example_inputs):
     """A backend: takes the captured GraphModule and example inputs, returns a callable."""

@@ -3,6 +3,8 @@ import torch
 from functorch.compile import make_boxed_func
 from torch._dynamo.backends.common import aot_autograd
 
+torch.manual_seed(0)
+
 
 def my_compiler(gm, example_inputs):
     """Gets ATen graphs from AOTAutograd: the forward, the backward, or an inference graph."""

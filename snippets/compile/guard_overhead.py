@@ -4,6 +4,8 @@ import timeit
 import torch
 from torch._dynamo.eval_frame import _debug_get_cache_entry_list
 
+torch.manual_seed(0)
+
 model = torch.nn.Sequential(*[m for _ in range(16) for m in (torch.nn.Linear(4, 4), torch.nn.ReLU())])
 x = torch.randn(2, 4)
 

@@ -8,6 +8,8 @@ import re
 os.environ["TORCH_COMPILE_DEBUG"] = "1"  # read when torch is imported
 import torch  # noqa: E402
 
+torch.manual_seed(0)
+
 logging.getLogger("torch._inductor.debug").setLevel(logging.ERROR)  # the "debug trace: <path>" line
 
 

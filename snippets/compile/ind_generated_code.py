@@ -6,6 +6,8 @@ import tempfile
 import torch
 from torch._inductor.utils import run_and_get_code
 
+torch.manual_seed(0)
+
 os.environ["TORCHINDUCTOR_CACHE_DIR"] = tempfile.mkdtemp()  # cold cache, also under plain python
 torch.set_num_threads(2)  # the C++ Inductor writes depends on the thread count: pin it
 device = os.environ.get("SNIPPET_DEVICE", "cpu")

@@ -6,6 +6,8 @@ import re
 import torch
 from torch._inductor.utils import run_and_get_code
 
+torch.manual_seed(0)
+
 
 def f(x):
     return torch.sin(x) * 2 + 1

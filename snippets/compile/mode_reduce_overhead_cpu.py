@@ -6,6 +6,8 @@ import torch
 from torch._dynamo.utils import counters
 from torch._inductor.utils import run_and_get_code
 
+torch.manual_seed(0)
+
 os.environ["TORCHINDUCTOR_CACHE_DIR"] = tempfile.mkdtemp()  # cold cache, also under plain python
 
 

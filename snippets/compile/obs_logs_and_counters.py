@@ -7,6 +7,8 @@ import torch
 from torch._dynamo.utils import counters
 from torch._logging._internal import log_registry
 
+torch.manual_seed(0)
+
 
 def f(x):
     y = torch.sin(x)

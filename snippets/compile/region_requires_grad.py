@@ -1,6 +1,8 @@
 import torch
 from torch._dynamo.utils import guard_failures
 
+torch.manual_seed(0)
+
 graphs = []
 
 

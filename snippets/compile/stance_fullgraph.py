@@ -1,6 +1,8 @@
 #| expect: torch._dynamo.exc.Unsupported
 import torch
 
+torch.manual_seed(0)
+
 
 def f(x):
     x = torch.sin(x)

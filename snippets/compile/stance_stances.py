@@ -2,6 +2,8 @@ import re
 
 import torch
 
+torch.manual_seed(0)
+
 compiles, graph_runs = [], [0]
 
 

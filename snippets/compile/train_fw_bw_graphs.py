@@ -3,6 +3,8 @@ import torch
 from functorch.compile import default_partition, make_boxed_func
 from torch._functorch.aot_autograd import aot_module_simplified
 
+torch.manual_seed(0)
+
 
 def ops(gm):
     return [str(n.target).replace("aten.", "").replace(".default", "")

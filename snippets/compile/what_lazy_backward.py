@@ -2,6 +2,8 @@ import torch
 from functorch.compile import make_boxed_func
 from torch._dynamo.backends.common import aot_autograd
 
+torch.manual_seed(0)
+
 events = []
 
 

@@ -2,6 +2,8 @@ import torch
 from torch._dynamo.backends.common import aot_autograd
 from torch._functorch.aot_autograd import make_boxed_func
 
+torch.manual_seed(0)
+
 
 def f(x, w):
     y = torch.nn.functional.linear(x, w)

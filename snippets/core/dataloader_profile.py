@@ -5,6 +5,8 @@ import torch
 from torch.profiler import ProfilerActivity, profile, record_function
 from torch.utils.data import DataLoader, TensorDataset
 
+torch.manual_seed(0)
+
 if __name__ == "__main__":
     os.environ["KINETO_LOG_LEVEL"] = "6"  # mute the profiler's start/stop lines (times, pids)
     data = TensorDataset(torch.randn(64, 16), torch.randint(0, 4, (64,)))

@@ -1,6 +1,8 @@
 #| expect: RuntimeError
 import torch
 
+torch.manual_seed(0)
+
 # A full backward hook makes the module's output a view made by a custom Function;
 # the in-place ReLU after it then modifies that view.
 net = torch.nn.Sequential(torch.nn.Linear(3, 2), torch.nn.ReLU(inplace=True))

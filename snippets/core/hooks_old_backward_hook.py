@@ -1,5 +1,7 @@
 import torch
 
+torch.manual_seed(0)
+
 # The deprecated register_backward_hook hooks the grad_fn of the module's output tensor:
 # for a Linear that is the addmm, whose inputs are the bias, x and the weight's transpose.
 lin = torch.nn.Linear(3, 2)

@@ -1,5 +1,7 @@
 import torch
 
+torch.manual_seed(0)
+
 model = torch.nn.Linear(1000, 1000)
 x = torch.randn(64, 1000)
 

@@ -3,6 +3,8 @@ import os
 import torch
 from torch.profiler import profile
 
+torch.manual_seed(0)
+
 os.environ["KINETO_LOG_LEVEL"] = "6"  # mute the profiler's start/stop lines (times, pids)
 model = torch.nn.Sequential(torch.nn.Linear(32, 64), torch.nn.ReLU(), torch.nn.Linear(64, 4))
 

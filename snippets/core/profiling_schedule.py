@@ -5,6 +5,8 @@ import re
 import torch
 from torch.profiler import profile, schedule, tensorboard_trace_handler
 
+torch.manual_seed(0)
+
 os.environ["KINETO_LOG_LEVEL"] = "6"  # mute the profiler's start/stop lines (times, pids)
 model = torch.nn.Linear(16, 4)
 plan = schedule(wait=1, warmup=1, active=2, repeat=2)

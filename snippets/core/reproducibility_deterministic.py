@@ -3,6 +3,8 @@ import warnings
 
 import torch
 
+torch.manual_seed(0)
+
 index, values = torch.tensor([0, 0]), torch.tensor([1.0, 2.0])
 
 torch.use_deterministic_algorithms(True, warn_only=True)

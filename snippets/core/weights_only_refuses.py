@@ -4,6 +4,8 @@ import io
 
 import torch
 
+torch.manual_seed(0)
+
 
 @dataclasses.dataclass
 class TrainConfig:

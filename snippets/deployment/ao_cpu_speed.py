@@ -16,6 +16,8 @@ from torchao.quantization import (
     quantize_,
 )
 
+torch.manual_seed(0)
+
 fp32 = torch.nn.Sequential(
     torch.nn.Linear(1024, 1024), torch.nn.ReLU(), torch.nn.Linear(1024, 1024)
 ).eval()

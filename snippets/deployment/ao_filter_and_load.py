@@ -7,6 +7,8 @@ logging.disable(logging.WARNING)  # import torchao logs that its CUDA kernels di
 import torch  # noqa: E402
 from torchao.quantization import Int8WeightOnlyConfig, quantize_  # noqa: E402
 
+torch.manual_seed(0)
+
 logging.disable(logging.NOTSET)
 
 model = torch.nn.Sequential(torch.nn.Linear(32, 32), torch.nn.ReLU(), torch.nn.Linear(32, 8))

@@ -8,6 +8,8 @@ import warnings
 import torch
 from torch.export import Dim
 
+torch.manual_seed(0)
+
 warnings.filterwarnings("ignore", category=FutureWarning)  # internal pytree warning in 2.13
 
 model = torch.nn.Linear(8, 4).eval()

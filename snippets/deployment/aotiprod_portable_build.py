@@ -11,6 +11,8 @@ import zipfile
 import torch
 from torch.export import Dim
 
+torch.manual_seed(0)
+
 warnings.filterwarnings("ignore", category=FutureWarning)  # internal pytree warning in 2.13
 
 model = torch.nn.Sequential(torch.nn.Linear(8, 4), torch.nn.ReLU()).eval()

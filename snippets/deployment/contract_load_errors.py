@@ -6,6 +6,8 @@ import zipfile
 import torch
 from torch._export.serde.serialize import SerializeError
 
+torch.manual_seed(0)
+
 logging.getLogger("torch.export").setLevel(logging.CRITICAL)  # the loader's own warning, with a traceback
 
 ep = torch.export.export(torch.nn.Linear(2, 2), (torch.randn(1, 2),))

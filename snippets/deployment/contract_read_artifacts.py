@@ -9,6 +9,8 @@ import onnxruntime as ort
 import torch
 from torch.export import Dim
 
+torch.manual_seed(0)
+
 logging.getLogger("torch.onnx").setLevel(logging.ERROR)  # "torchvision is not installed" notices
 warnings.filterwarnings("ignore", category=FutureWarning)  # an internal pytree notice
 # The exporter warns that the axis name "batch" is not reused for the second input's axis,

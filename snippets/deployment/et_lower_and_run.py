@@ -18,6 +18,8 @@ from executorch.backends.xnnpack.partition.xnnpack_partitioner import XnnpackPar
 from executorch.exir import to_edge_transform_and_lower
 from executorch.runtime import Runtime
 
+torch.manual_seed(0)
+
 
 @contextlib.contextmanager
 def runtime_stderr(lines):

@@ -19,6 +19,8 @@ from executorch.exir import ExecutorchBackendConfig, to_edge_transform_and_lower
 from executorch.exir.passes import MemoryPlanningPass
 from executorch.runtime import Runtime
 
+torch.manual_seed(0)
+
 
 @contextlib.contextmanager
 def runtime_stderr(lines):

@@ -15,6 +15,8 @@ from executorch.backends.xnnpack.partition.xnnpack_partitioner import XnnpackPar
 from executorch.devtools.backend_debug import get_delegation_info
 from executorch.exir import to_edge_transform_and_lower
 
+torch.manual_seed(0)
+
 
 class Net(torch.nn.Module):
     def __init__(self):

@@ -12,6 +12,8 @@ import torch  # noqa: E402
 from executorch.backends.xnnpack.partition.xnnpack_partitioner import XnnpackPartitioner  # noqa: E402
 from executorch.exir import to_edge, to_edge_transform_and_lower  # noqa: E402
 
+torch.manual_seed(0)
+
 warned = []
 partitioner_log = logging.getLogger("executorch.backends.xnnpack.partition.xnnpack_partitioner")
 partitioner_log.addHandler(type("Keep", (logging.Handler,), {"emit": lambda self, r: warned.append(r.getMessage())})())

@@ -8,6 +8,8 @@ import onnxruntime as ort
 import torch
 from torch.export import Dim
 
+torch.manual_seed(0)
+
 # Quiet two harmless notices: "torchvision is not installed. Skipping torchvision::nms" (and
 # three more ops) from the ONNX op registry, and an internal pytree FutureWarning.
 logging.getLogger("torch.onnx").setLevel(logging.ERROR)

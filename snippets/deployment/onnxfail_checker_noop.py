@@ -8,6 +8,8 @@ import onnx.shape_inference
 import torch
 from onnxscript import opset18 as op
 
+torch.manual_seed(0)
+
 logging.getLogger("torch.onnx").setLevel(logging.CRITICAL)  # notices, and ONNX Runtime's load error
 warnings.filterwarnings("ignore", category=FutureWarning)  # an internal pytree notice
 

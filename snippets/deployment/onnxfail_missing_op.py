@@ -6,6 +6,8 @@ import warnings
 
 import torch
 
+torch.manual_seed(0)
+
 logging.getLogger("torch.onnx").setLevel(logging.ERROR)  # "torchvision is not installed" notices
 warnings.filterwarnings("ignore", category=FutureWarning)  # an internal pytree notice
 

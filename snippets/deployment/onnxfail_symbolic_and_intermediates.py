@@ -5,6 +5,8 @@ import warnings
 import torch
 import torch.onnx.verification
 
+torch.manual_seed(0)
+
 logging.getLogger("torch.onnx").setLevel(logging.ERROR)  # "torchvision is not installed" notices
 warnings.filterwarnings("ignore", category=FutureWarning)  # an internal pytree notice
 

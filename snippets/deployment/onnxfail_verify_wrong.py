@@ -7,6 +7,8 @@ import torch
 import torch.onnx.verification
 from onnxscript import opset18 as op
 
+torch.manual_seed(0)
+
 logging.getLogger("torch.onnx").setLevel(logging.ERROR)  # "torchvision is not installed" notices
 warnings.filterwarnings("ignore", category=FutureWarning)  # an internal pytree notice
 

@@ -12,6 +12,8 @@ import numpy as np
 import torch
 from torch.export import Dim
 
+torch.manual_seed(0)
+
 # Quiet import-time notices that are not about this model: torchao (imported by ExecuTorch) logs
 # that its CUDA-only kernels cannot load on a CPU torch, torch's pytree logs an Enum notice, the
 # ONNX registry logs "torchvision is not installed", and pytree raises a FutureWarning.

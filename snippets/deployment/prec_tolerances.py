@@ -4,6 +4,8 @@ import copy
 import torch
 from torch.testing._comparison import default_tolerances
 
+torch.manual_seed(0)
+
 # The per-dtype defaults that torch.testing.assert_close uses when rtol and atol are not given
 for dtype in (torch.float16, torch.bfloat16, torch.float32, torch.float64):
     rtol, atol = default_tolerances(dtype)

@@ -9,6 +9,8 @@ import torch  # noqa: E402
 import torchao.quantization.pt2e.quantizer.x86_inductor_quantizer as xiq  # noqa: E402
 from torchao.quantization.pt2e.quantize_pt2e import convert_pt2e, prepare_pt2e  # noqa: E402
 
+torch.manual_seed(0)
+
 
 class Net(torch.nn.Module):
     def __init__(self):

@@ -14,6 +14,8 @@ from executorch.backends.xnnpack.quantizer.xnnpack_quantizer import (
     get_symmetric_quantization_config,
 )
 
+torch.manual_seed(0)
+
 print("torchao.quantization.pt2e.quantizer has XNNPACKQuantizer:", hasattr(ao_quantizers, "XNNPACKQuantizer"))
 
 

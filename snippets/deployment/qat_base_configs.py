@@ -14,6 +14,8 @@ from torchao.quantization import (  # noqa: E402
 )
 from torchao.quantization.qat import QATConfig  # noqa: E402
 
+torch.manual_seed(0)
+
 logging.disable(logging.NOTSET)
 # a deprecation notice torchao's float8 code triggers in torch 2.13's pytree, when QAT imports it
 logging.getLogger("torch.utils._pytree").setLevel(logging.ERROR)

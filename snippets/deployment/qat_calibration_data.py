@@ -12,6 +12,8 @@ import torch
 import torchao.quantization.pt2e.quantizer.x86_inductor_quantizer as xiq
 from torchao.quantization.pt2e.quantize_pt2e import convert_pt2e, prepare_pt2e
 
+torch.manual_seed(0)
+
 model = torch.nn.Sequential(
     torch.nn.Linear(32, 64), torch.nn.ReLU(), torch.nn.Linear(64, 10)
 ).eval()

@@ -16,6 +16,8 @@ from executorch.backends.xnnpack.quantizer.xnnpack_quantizer import (
     get_symmetric_quantization_config,
 )
 
+torch.manual_seed(0)
+
 fp32 = torch.nn.Sequential(
     torch.nn.Linear(32, 64), torch.nn.ReLU(), torch.nn.Linear(64, 10)
 )

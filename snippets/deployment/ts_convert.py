@@ -4,6 +4,8 @@ import warnings
 import torch
 from torch._export.converter import TS2EPConverter  # a private module in 2.13
 
+torch.manual_seed(0)
+
 warnings.simplefilter("ignore", DeprecationWarning)  # torch.jit.* says it is deprecated
 
 

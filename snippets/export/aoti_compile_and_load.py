@@ -9,6 +9,8 @@ import zipfile
 import torch
 from torch.export import Dim
 
+torch.manual_seed(0)
+
 device = os.environ.get("SNIPPET_DEVICE", "cpu")
 # Hide an internal pytree FutureWarning that torch 2.13 emits while compiling.
 warnings.filterwarnings("ignore", category=FutureWarning)

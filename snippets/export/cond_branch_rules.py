@@ -4,6 +4,8 @@ import re
 
 import torch
 
+torch.manual_seed(0)
+
 # Hide a log line that export's error classifier prints for each failed export.
 logging.getLogger("torch.export").setLevel(logging.CRITICAL)
 

@@ -3,6 +3,8 @@ import logging
 
 import torch
 
+torch.manual_seed(0)
+
 # Hide a log line that export's error classifier prints for each failed export.
 logging.getLogger("torch.export").setLevel(logging.CRITICAL)
 

@@ -2,6 +2,8 @@
 import torch
 from torch.export import Dim, export
 
+torch.manual_seed(0)
+
 
 class Encoder(torch.nn.Module):
     def __init__(self):

@@ -2,6 +2,8 @@ import torch
 from torch.export import Dim, export
 from torch.export.dynamic_shapes import refine_dynamic_shapes_from_suggested_fixes
 
+torch.manual_seed(0)
+
 
 class Encoder(torch.nn.Module):
     def __init__(self):

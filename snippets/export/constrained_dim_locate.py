@@ -14,6 +14,7 @@ class Encoder(torch.nn.Module):
         return h.mean(1).view(2, 4, 4)
 
 
+torch.manual_seed(0)
 x = torch.randn(2, 128, 16)
 spec = {"x": {0: Dim("batch"), 1: Dim("seq")}}
 

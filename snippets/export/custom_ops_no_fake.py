@@ -2,6 +2,8 @@
 import numpy as np
 import torch
 
+torch.manual_seed(0)
+
 
 # NumPy is opaque to export's tracer, so hide it inside a custom operator.
 @torch.library.custom_op("demo::clamp_min_np", mutates_args=())

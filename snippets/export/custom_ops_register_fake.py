@@ -4,6 +4,8 @@ import numpy as np
 import torch
 from torch.export import Dim
 
+torch.manual_seed(0)
+
 # Hide an internal pytree FutureWarning that run_decompositions() triggers in torch 2.13.
 warnings.filterwarnings("ignore", category=FutureWarning)
 

@@ -5,6 +5,8 @@ import logging
 
 import torch
 
+torch.manual_seed(0)
+
 logging.getLogger("torch.fx.experimental.symbolic_shapes").setLevel(logging.ERROR)
 
 

@@ -11,4 +11,5 @@ class KeepFirst(torch.nn.Module):
         return x[:n] * 2
 
 
+torch.manual_seed(0)
 export(KeepFirst(), (torch.randn(8), torch.tensor(3)))

@@ -5,6 +5,8 @@ import warnings
 
 import torch
 
+torch.manual_seed(0)
+
 logging.getLogger("torch").setLevel(logging.CRITICAL)  # we print what we need ourselves
 warnings.simplefilter("ignore", ResourceWarning)  # draft_export leaves its trace log open
 

@@ -6,6 +6,8 @@ import warnings
 
 import torch
 
+torch.manual_seed(0)
+
 # Quiet draft_export's log banner; this snippet prints the parts of the report it needs.
 logging.getLogger("torch").setLevel(logging.CRITICAL)
 warnings.simplefilter("ignore", ResourceWarning)  # draft_export leaves its trace log open

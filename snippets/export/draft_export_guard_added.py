@@ -4,6 +4,8 @@ import warnings
 import torch
 from torch.export import Dim
 
+torch.manual_seed(0)
+
 logging.getLogger("torch").setLevel(logging.CRITICAL)  # we print the report ourselves
 warnings.simplefilter("ignore", ResourceWarning)  # draft_export leaves its trace log open
 

@@ -1,6 +1,8 @@
 import torch
 from torch.export import Dim, export
 
+torch.manual_seed(0)
+
 
 class Project(torch.nn.Module):
     def __init__(self):

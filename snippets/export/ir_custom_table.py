@@ -2,6 +2,8 @@ import warnings
 
 import torch
 
+torch.manual_seed(0)
+
 warnings.filterwarnings("ignore", message=".*LeafSpec")  # internal FutureWarning in 2.13
 aten = torch.ops.aten
 

@@ -4,6 +4,8 @@ import warnings
 import torch
 import torch.nn.functional as F
 
+torch.manual_seed(0)
+
 # Hide an internal pytree FutureWarning that run_decompositions emits in torch 2.13.
 warnings.filterwarnings("ignore", category=FutureWarning)
 device = os.environ.get("SNIPPET_DEVICE", "cpu")

@@ -3,6 +3,8 @@ import warnings
 import torch
 from torch.export import Dim
 
+torch.manual_seed(0)
+
 warnings.filterwarnings("ignore", message=".*LeafSpec")  # internal FutureWarning in 2.13
 MAX_LEN, D = 16, 8
 

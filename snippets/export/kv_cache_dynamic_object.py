@@ -4,6 +4,8 @@ import torch
 import torch.utils._pytree as pytree
 from torch.export import Dim
 
+torch.manual_seed(0)
+
 warnings.filterwarnings("ignore", message=".*LeafSpec")  # internal FutureWarning in 2.13
 
 

@@ -5,6 +5,8 @@ import torch
 from torch.fx.passes.infra.partitioner import CapabilityBasedPartitioner
 from torch.fx.passes.operator_support import create_op_support
 
+torch.manual_seed(0)
+
 warnings.filterwarnings("ignore", message=".*LeafSpec")  # internal FutureWarning in 2.13
 aten = torch.ops.aten
 

@@ -3,6 +3,8 @@ import warnings
 import torch
 from torch.fx import subgraph_rewriter
 
+torch.manual_seed(0)
+
 warnings.filterwarnings("ignore", message=".*LeafSpec")  # internal FutureWarning in 2.13
 aten = torch.ops.aten
 

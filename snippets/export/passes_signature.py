@@ -3,6 +3,8 @@ import warnings
 import torch
 from torch.fx.passes.infra.pass_base import PassBase, PassResult
 
+torch.manual_seed(0)
+
 warnings.filterwarnings("ignore", message=".*LeafSpec")  # internal FutureWarning in 2.13
 aten = torch.ops.aten
 

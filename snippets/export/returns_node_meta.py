@@ -2,6 +2,8 @@ import os
 
 import torch
 
+torch.manual_seed(0)
+
 device = os.environ.get("SNIPPET_DEVICE", "cpu")
 
 

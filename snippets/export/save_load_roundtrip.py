@@ -4,6 +4,8 @@ import zipfile
 import torch
 from torch.export import Dim
 
+torch.manual_seed(0)
+
 
 class Net(torch.nn.Module):
     def __init__(self):

@@ -1,5 +1,7 @@
 import torch
 
+torch.manual_seed(0)
+
 
 class Scaler(torch.nn.Module):
     def __init__(self):

@@ -3,6 +3,8 @@ import warnings
 
 import torch
 
+torch.manual_seed(0)
+
 default = inspect.signature(torch.export.export).parameters["strict"].default
 print("torch.export.export default: strict =", default)
 

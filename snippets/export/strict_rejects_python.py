@@ -3,6 +3,8 @@ import threading
 
 import torch
 
+torch.manual_seed(0)
+
 lock = threading.Lock()
 
 

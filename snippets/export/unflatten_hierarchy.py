@@ -3,6 +3,8 @@ import warnings
 import torch
 from _unflatten_models import Net
 
+torch.manual_seed(0)
+
 warnings.simplefilter("ignore")  # unflatten() emits internal FutureWarning/UserWarning noise
 
 net = Net()

@@ -2,6 +2,8 @@ import torch
 import torch.fx.experimental._config as fx_config
 from torch.export import Dim, export
 
+torch.manual_seed(0)
+
 
 class Add(torch.nn.Module):
     def forward(self, x, y):

@@ -3,6 +3,8 @@ import torch._inductor.config as inductor_config
 from torch._inductor import list_mode_options
 from torch.utils._python_dispatch import TorchDispatchMode
 
+torch.manual_seed(0)
+
 
 class CountOps(TorchDispatchMode):
     def __init__(self):

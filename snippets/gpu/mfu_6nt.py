@@ -1,6 +1,8 @@
 import torch
 from torch.utils.flop_counter import FlopCounterMode
 
+torch.manual_seed(0)
+
 # A bias-free MLP block on the meta device: shapes only, no memory, no real compute.
 d, hidden, tokens = 512, 2048, 8 * 128                   # batch 8, sequence 128
 model = torch.nn.Sequential(torch.nn.Linear(d, hidden, bias=False), torch.nn.GELU(),

@@ -4,6 +4,8 @@ import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 from torch.utils.data import DataLoader, TensorDataset
 
+torch.manual_seed(0)
+
 print("accelerator available:", torch.accelerator.is_available())
 x = torch.randn(4, 3)
 print("x.is_pinned():", x.is_pinned())

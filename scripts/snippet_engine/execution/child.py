@@ -1,7 +1,8 @@
 """The code that runs inside a snippet's own process, forked from a warm worker or started fresh.
 
 Both ways run `execute()`, so a forked child and a fresh `python` give the same record. It points
-fds 1 and 2 at the capture pipe (so output from C++ and libraries is caught too), seeds every RNG,
+fds 1 and 2 at the capture pipe (so output from C++ and libraries is caught too), seeds every RNG
+(and, at the end, tells which the snippet drew from without seeding it itself: `_unseeded`),
 runs the snippet as `__main__`, and writes what happened to a small JSON file for the worker. The
 snippet's own output, and the error a reader should see, go to the capture; nothing else does.
 
@@ -15,14 +16,17 @@ import builtins
 import ctypes
 import importlib
 import importlib.abc
+import importlib.machinery
 import importlib.util
+import io
 import json
 import os
 import random
-import runpy
 import sys
 import threading
 import traceback
+import types
+import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -46,9 +50,25 @@ def _flush_all() -> None:
         pass
 
 
+# The engine's seed for torch's default generator, before the snippet's own. Not 0, the seed
+# snippets use, so that `torch.initial_seed()` tells whether the snippet seeded it (`_unseeded`).
+ENGINE_TORCH_SEED = 0x5EED_0F_E9619E
+# What each generator held just after the engine seeded it, and the generators the snippet seeded
+# itself (random.seed, numpy.random.seed and their setstate are watched; torch by initial_seed).
+_seeded_states: dict[str, object] = {}
+_seeded_by_snippet: set[str] = set()
+
+
+def _torch_state(torch: object) -> bytes:
+    """The default generator's state as bytes: a tensor kept here would be one more tensor that a
+    snippet counting the live tensors (`gc.get_objects()`) finds."""
+    return bytes(torch.get_rng_state().tolist())  # type: ignore[attr-defined]
+
+
 def _seed_torch(torch: object) -> None:
-    torch.manual_seed(0)  # type: ignore[attr-defined]
+    torch.manual_seed(ENGINE_TORCH_SEED)  # type: ignore[attr-defined]
     torch.set_num_threads(1)  # type: ignore[attr-defined]
+    _seeded_states["torch"] = _torch_state(torch)
 
 
 class _SeedTorchOnImport(importlib.abc.MetaPathFinder):
@@ -75,8 +95,24 @@ class _SeedTorchOnImport(importlib.abc.MetaPathFinder):
         return spec
 
 
+def _watch_seeding(name: str, module: object) -> None:
+    """Note when the snippet seeds (or sets the state of) `module`'s global generator."""
+    for attr in ("seed", "setstate", "set_state"):
+        original = getattr(module, attr, None)
+        if original is None:
+            continue
+
+        def watched(*args: object, _original: object = original, **kwargs: object) -> object:
+            _seeded_by_snippet.add(name)
+            return _original(*args, **kwargs)  # type: ignore[operator]
+
+        setattr(module, attr, watched)
+
+
 def _seed(defer_torch: bool = False) -> None:
     random.seed(0)
+    _seeded_states["random"] = random.getstate()
+    _watch_seeding("random", random)
     np = sys.modules.get("numpy")
     if np is None:
         try:
@@ -85,6 +121,8 @@ def _seed(defer_torch: bool = False) -> None:
             np = None
     if np is not None:
         np.random.seed(0)
+        _seeded_states["numpy"] = np.random.get_state()[1].tobytes()
+        _watch_seeding("numpy", np.random)
     if defer_torch:
         sys.meta_path.insert(0, _SeedTorchOnImport())
         return
@@ -93,6 +131,27 @@ def _seed(defer_torch: bool = False) -> None:
     except ImportError:
         return
     _seed_torch(torch)
+
+
+def _unseeded() -> list[str]:
+    """The generators the snippet drew from without seeding them: under plain `python` each
+    starts from a seed of its own on every run (torch's default generator too), so what the
+    snippet printed from them is not what a reader gets. The engine's seed would make the record
+    stable all the same, which is why this is asked and the run refused (verdict.classify).
+    Draws made before the snippet's own seed call are not seen."""
+    drawn = []
+    if "random" not in _seeded_by_snippet and random.getstate() != _seeded_states["random"]:
+        drawn.append("random")
+    np = sys.modules.get("numpy")
+    if np is not None and "numpy" in _seeded_states and "numpy" not in _seeded_by_snippet \
+            and np.random.get_state()[1].tobytes() != _seeded_states["numpy"]:
+        drawn.append("numpy")
+    torch = sys.modules.get("torch")
+    if torch is not None and "torch" in _seeded_states \
+            and torch.initial_seed() == ENGINE_TORCH_SEED \
+            and _torch_state(torch) != _seeded_states["torch"]:
+        drawn.append("torch")
+    return drawn
 
 
 def exception_matches(exc: BaseException, expect: str) -> bool:
@@ -156,6 +215,57 @@ def _finalize() -> None:
     _flush_all()
 
 
+_warnings_shown: list[bool] = []  # one entry once the snippet has shown a warning
+
+
+def _count_warnings_shown() -> None:
+    """Note in the result that the snippet showed a warning (Python's and torch's `TORCH_WARN`
+    alike go through `warnings._showwarnmsg`), for the worker to run it again fresh.
+
+    Whether a warning shows a second time depends on what a fresh process imports on the way:
+    an import that adds a warning filter (sympy's, at a first export or gradcheck) resets every
+    module's registry of warnings already shown, and the warm worker imported those modules long
+    ago. `core/custom_fn_pitfalls` showed the float32 gradcheck warning once where `python`
+    shows it twice. No reset of the child can replay imports it will not make, so a forked
+    snippet that shows a warning is run again in a fresh interpreter (the few that do are
+    quick)."""
+    original = warnings._showwarnmsg  # type: ignore[attr-defined]
+
+    def _showwarnmsg(message: warnings.WarningMessage) -> None:
+        _warnings_shown[:] = [True]
+        original(message)
+
+    warnings._showwarnmsg = _showwarnmsg  # type: ignore[attr-defined]
+
+
+def _run_as_main(path: str) -> None:
+    """Run the file as `python path` runs it, not as `runpy.run_path` does: its module is
+    `sys.modules["__main__"]` for good (pickle, multiprocessing and a late thread find it),
+    `__builtins__` is the builtins module (runpy gives a dict), `__loader__` a
+    SourceFileLoader named `__main__` (runpy gives None) and `sys.orig_argv` names the
+    snippet, not the worker's or child.py's command line."""
+    module = types.ModuleType("__main__")
+    module.__dict__.update({
+        "__loader__": importlib.machinery.SourceFileLoader("__main__", path),
+        "__spec__": None, "__annotations__": {}, "__builtins__": builtins,
+        "__file__": path, "__cached__": None})
+    sys.modules["__main__"] = module
+    sys.orig_argv[1:] = [path]
+    with io.open_code(path) as source:
+        code = compile(source.read(), path, "exec", dont_inherit=True)
+    exec(code, module.__dict__)
+
+
+def _reset_warm_state() -> None:
+    """What the warm worker's imports fixed from the worker's own state and a fresh process
+    computes from the snippet's: Dynamo's debug folder comes from the working folder at import
+    (the checkout, in the worker)."""
+    config = sys.modules.get("torch._dynamo.config")
+    default = getattr(config, "default_debug_dir_root", None)
+    if default is not None:
+        config.debug_dir_root = default()  # type: ignore[union-attr]
+
+
 def execute(task: ChildTask, capture_fd: int | None = None) -> NoReturn:
     """Run one snippet in this process and exit it. Never returns."""
     result_path = Path(task["result"])
@@ -188,6 +298,9 @@ def execute(task: ChildTask, capture_fd: int | None = None) -> NoReturn:
         entries = [str(Path(snippet).parent), snippets_root] + [
             p for p in sys.path[1:] if p not in ("", ".")]
         sys.path[:] = list(dict.fromkeys(os.path.realpath(p) for p in entries))
+        _reset_warm_state()
+        if not task["fresh"]:
+            _count_warnings_shown()
         _seed(task["defer_torch"])
     except BaseException as exc:
         result = {"outcome": "engine-error", "message": repr(exc)}
@@ -195,7 +308,7 @@ def execute(task: ChildTask, capture_fd: int | None = None) -> NoReturn:
         os._exit(70)
 
     try:
-        runpy.run_path(snippet, run_name="__main__")
+        _run_as_main(snippet)
     except SystemExit as exc:
         code = exc.code
         if code not in (None, 0):
@@ -215,6 +328,14 @@ def execute(task: ChildTask, capture_fd: int | None = None) -> NoReturn:
             result["matches"] = False
             sys.stderr.write(_user_traceback(exc, snippet))
     _finalize()
+    try:
+        unseeded = _unseeded()
+    except Exception:  # a snippet that broke a generator's module: judged on what it printed
+        unseeded = []
+    if unseeded:
+        result["unseeded"] = unseeded
+    if _warnings_shown:  # however it ended: an expected error's warnings are in its record too
+        result["warnings_shown"] = True
     result_path.write_text(json.dumps(result))
     os._exit(0)
 

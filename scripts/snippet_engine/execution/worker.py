@@ -421,10 +421,25 @@ def _reply(spawned: _Spawned, ended: _Ended) -> Reply:
     return reply
 
 
+def _showed_warnings(spawned: _Spawned) -> bool:
+    """A forked snippet that showed a warning: a fresh process may show it more often
+    (`child._count_warnings_shown`)."""
+    try:
+        result = json.loads((spawned.task_dir / "result.json").read_text())
+    except (FileNotFoundError, json.JSONDecodeError):
+        return False
+    return bool(result.get("warnings_shown"))
+
+
 def run_task(task: Task) -> Reply:
-    """Run one snippet in a process of its own and say what it did."""
+    """Run one snippet in a process of its own and say what it did; a forked one that showed a
+    warning again in a fresh interpreter, whose answer is the one recorded."""
     spawned = _spawn(task)
-    return _reply(spawned, _collect(spawned))
+    ended = _collect(spawned)
+    if not task["fresh"] and _showed_warnings(spawned):
+        shutil.rmtree(spawned.task_dir, ignore_errors=True)
+        return run_task({**task, "fresh": True})
+    return _reply(spawned, ended)
 
 
 def main() -> None:
@@ -441,7 +456,8 @@ def main() -> None:
     _protocol_fd = os.dup(1)
     protocol = os.fdopen(_protocol_fd, "w", buffering=1)
     os.dup2(2, 1)  # anything the warm-up prints goes to stderr, not into the protocol
-    warm_ups.WARM_UPS[os.environ.get(WARM_UP_VARIABLE, "export")]()
+    # Popped: a snippet (forked, or a fresh one that inherits this environment) must not see it.
+    warm_ups.WARM_UPS[os.environ.pop(WARM_UP_VARIABLE, "export")]()
     _warm_filters[:] = warnings.filters
     try:
         protocol.write(json.dumps({"ready": os.getpid()}) + "\n")

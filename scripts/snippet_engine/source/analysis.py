@@ -83,25 +83,67 @@ _CLOCKS = {"time": ("perf_counter", "perf_counter_ns", "monotonic", "monotonic_n
                     "thread_time_ns"),
            "timeit": ("timeit", "repeat", "default_timer", "Timer"),
            "sys": ("modules",)}
+# A clock as a whole module: torch.utils.benchmark's Timer times whatever its statement does,
+# a first compile included (`Timer.timeit(1)`, and the first block `blocked_autorange` sizes
+# itself with), so any use of it measures what the warm worker has already paid.
+_CLOCK_MODULES = ("torch.utils.benchmark",)
+
+
+def _dotted(node: ast.AST) -> str | None:
+    """`a.b.c` for an attribute chain on a name, else None."""
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    return ".".join([node.id, *reversed(parts)])
+
+
+def _is_clock_module(module: str) -> bool:
+    return any(module == clock or module.startswith(clock + ".") for clock in _CLOCK_MODULES)
 
 
 def interpreter_inspection(source: str) -> tuple[int, str] | None:
     """(line, what) where the snippet first asks about the interpreter it runs in (what
     `sys.modules` holds, or a clock, which would time a first call the warm worker already paid
-    for), or None. Only real code counts: a string run in a subprocess is a fresh process."""
+    for), or None. Only real code counts: a string run in a subprocess is a fresh process.
+
+    A module is followed under any name it is imported as (`import time as clock`,
+    `import sys as s`), since the name is the author's choice and the clock is the same."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
         return None
+    # The names the snippet gives the modules of _CLOCKS: the module's own (a plain
+    # `import time`, or one imported by a helper and reached as `time`) and every alias.
+    names = {module: module for module in _CLOCKS}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname and alias.name in _CLOCKS:
+                    names[alias.asname] = alias.name
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
-                and node.attr in _CLOCKS.get(node.value.id, ()):
-            found.append((node.lineno, f"{node.value.id}.{node.attr}"))
+                and node.value.id in names and node.attr in _CLOCKS[names[node.value.id]]:
+            found.append((node.lineno, f"{names[node.value.id]}.{node.attr}"))
         elif isinstance(node, ast.ImportFrom) and node.module in _CLOCKS:
             for alias in node.names:
                 if alias.name in _CLOCKS[node.module]:
                     found.append((node.lineno, f"{node.module}.{alias.name}"))
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            for alias in node.names:
+                if _is_clock_module(f"{node.module}.{alias.name}") \
+                        or _is_clock_module(node.module):
+                    found.append((node.lineno, f"{node.module}.{alias.name}"))
+        elif isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names
+                      if _is_clock_module(alias.name)]
+        elif isinstance(node, ast.Attribute):
+            dotted = _dotted(node)
+            if dotted is not None and _is_clock_module(dotted):
+                found.append((node.lineno, dotted))
     return min(found) if found else None
 
 
@@ -144,8 +186,11 @@ class FreshNeed:
 
     @property
     def defer_torch(self) -> bool:
-        """torch must be imported by the snippet itself, after it has set torch's variables."""
-        return self.reason == "torch-variable"
+        """torch must be imported by the snippet itself: after it has set torch's variables, and
+        for every other reason too, since a snippet that needs a fresh interpreter asks what a
+        fresh one does, its first `import torch` included (`import time as clock` around
+        `import torch` timed an import the engine had already made)."""
+        return True
 
 
 def fresh_need(source: str, options: SnippetOptions) -> FreshNeed | None:

@@ -28,10 +28,11 @@ from snippet_engine.source.discovery import Snippet, all_records, discover
 from snippet_engine.source.options import parse_options
 
 FIXTURES = {
-    "seeded.py": "import torch\nprint(torch.randn(2, 2))\nprint(torch.rand(1).item() < 1)\n",
+    "seeded.py": ("import torch\ntorch.manual_seed(0)\nprint(torch.randn(2, 2))\n"
+                  "print(torch.rand(1).item() < 1)\n"),
     "paths.py": "import os, torch\nprint(__file__)\nprint(os.getcwd())\nprint(torch.__file__)\n",
     "export_print.py": (
-        "import torch\nclass M(torch.nn.Module):\n    def forward(self, x):\n"
+        "import torch\ntorch.manual_seed(0)\nclass M(torch.nn.Module):\n    def forward(self, x):\n"
         "        return x.sin() + 1\nprint(torch.export.export(M(), (torch.randn(2),)))\n"),
     "expected.py": "#| expect: RuntimeError\nimport torch\ntorch.ones(2) @ torch.ones(3)\n",
     # torch's DEBUG-level log lines, with the user code traceback that names the stack.
@@ -43,11 +44,11 @@ FIXTURES = {
     "env_before_import.py": (
         "import os\nos.environ['TORCH_LOGS'] = 'recompiles'\nimport torch\n\n"
         "f = torch.compile(lambda x, n: x * n, backend='eager')\n"
-        "f(torch.ones(2), 2)\nf(torch.ones(2), 3)\nprint(torch.randn(2))\n"),
+        "f(torch.ones(2), 2)\nf(torch.ones(2), 3)\ntorch.manual_seed(0)\nprint(torch.randn(2))\n"),
     # Inductor from a cold cache: generated code, compile workers, the first-compile state.
     "inductor.py": (
         "#| timeout: 240\nimport torch\nfrom torch._inductor.utils import run_and_get_code\n"
-        "from torch._dynamo.utils import counters\n\n"
+        "from torch._dynamo.utils import counters\n\ntorch.manual_seed(0)\n"
         "f = torch.compile(lambda x: (x.sin() + 1).relu())\n"
         "out, (code,) = run_and_get_code(f, torch.randn(8))\n"
         "print('generated a C++ kernel:', 'cpp_fused' in code, 'out:', tuple(out.shape))\n"

@@ -38,6 +38,7 @@ import warnings
 import torch
 
 warnings.filterwarnings("ignore", category=FutureWarning)  # torch 2.13's internal pytree warning
+torch.manual_seed(0)
 model = torch.nn.Sequential(torch.nn.Linear(8, {out}), torch.nn.ReLU()).eval()
 x = torch.randn(2, 8)
 with torch.no_grad():

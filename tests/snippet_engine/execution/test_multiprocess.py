@@ -53,6 +53,7 @@ class Squares(Dataset):
 
 
 if __name__ == "__main__":
+    torch.manual_seed(0)  # iterating draws the workers' base seed from torch's generator
     loader = DataLoader(Squares(), batch_size=2, num_workers=2,
                         multiprocessing_context="{context}")
     print("{context} workers:", [batch.tolist() for batch in loader])

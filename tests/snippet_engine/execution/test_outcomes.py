@@ -13,7 +13,7 @@ from helpers import host_pid, run_cli, still_running, write
 from snippet_engine.records.record_file import read_record
 
 BANK = {
-    "ok_seeded.py": "import torch\nprint(torch.randn(3))\n",
+    "ok_seeded.py": "import torch\ntorch.manual_seed(0)\nprint(torch.randn(3))\n",
     "ok_streams.py": (
         "import os, sys\nprint('to stdout')\nprint('to stderr', file=sys.stderr)\n"
         "os.system('echo from a subprocess')\nprint('\\x1b[31mred\\x1b[0m é ✓ <script>x</script>')\n"

@@ -25,6 +25,15 @@ def _need(source: str):
     ("import time\nt = time.perf_counter()\nimport torch\n", "inspects-interpreter", 2),
     ("from time import perf_counter as clock\n", "inspects-interpreter", 1),
     ("import timeit\nprint(timeit.timeit('1 + 1', number=10) > 0)\n", "inspects-interpreter", 2),
+    # Under any name: the alias is the author's choice, the clock is the same.
+    ("import time as clock\nimport torch\nt = clock.perf_counter()\n", "inspects-interpreter", 3),
+    ("import sys as s\nprint('torch' in s.modules)\n", "inspects-interpreter", 2),
+    ("import os, timeit as t\nt.default_timer()\n", "inspects-interpreter", 2),
+    # torch.utils.benchmark's Timer times a first compile as well as any clock
+    ("import torch\nfrom torch.utils.benchmark import Timer\n", "inspects-interpreter", 2),
+    ("from torch.utils import benchmark\n", "inspects-interpreter", 1),
+    ("import torch.utils.benchmark as bench\n", "inspects-interpreter", 1),
+    ("import torch\n\ntorch.utils.benchmark.Timer('x')\n", "inspects-interpreter", 3),
     # torch's variable wins: torch must then be imported by the snippet itself
     ("#| fresh: true\nimport os, sys\nos.environ['TORCH_LOGS'] = 'graph'\nsys.modules\n",
      "torch-variable", 3),
@@ -32,7 +41,7 @@ def _need(source: str):
 def test_fresh_need(source: str, reason: str, line: int) -> None:
     need = _need(source)
     assert need is not None and (need.reason, need.line) == (reason, line)
-    assert need.defer_torch == (reason == "torch-variable")
+    assert need.defer_torch  # torch is imported by the snippet, as in `python snippet.py`
 
 
 @pytest.mark.parametrize("source", [
@@ -40,7 +49,8 @@ def test_fresh_need(source: str, reason: str, line: int) -> None:
     # code run in a subprocess is a fresh process already
     "import subprocess, sys\nsubprocess.run([sys.executable, '-c', 'import sys; sys.modules'])\n",
     "import os\nos.environ['TORCHINDUCTOR_CACHE_DIR'] = '/x'\n",  # read when used
-    "from torch.utils.benchmark import Timer\n",  # steady state, not a first call
+    "import time as clock\nprint(clock.strftime('%Y', clock.gmtime(0)))\n",  # not a clock reading
+    "from torch.utils import data\n",
 ])
 def test_no_fresh_need(source: str) -> None:
     assert _need(source) is None
