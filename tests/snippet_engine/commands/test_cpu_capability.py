@@ -13,6 +13,7 @@ hold on an AVX2 host as well as an AVX-512 one.
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -28,44 +29,47 @@ PROBE = ("import os\nimport torch\n\nprint(torch.backends.cpu.get_cpu_capability
          "print(os.environ.get('MKL_ENABLE_INSTRUCTIONS'), os.environ.get('ONEDNN_MAX_CPU_ISA'))\n")
 
 
-@pytest.fixture
-def recorded(repo: Path) -> Path:
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Records made on this host, with its own capability."""
+    repo = tmp_path_factory.mktemp("capability")
     write(repo, "snippets/t/full.py", FULL)
     write(repo, "snippets/t/rounded.py", ROUNDED)
+    write(repo, "snippets/t/probe.py", PROBE)
     done = run_cli("run", "--progress", "never", root=repo)
     assert done.returncode == 0, done.stderr
     return repo
 
 
+def _verify(repo: Path, *args: str) -> tuple[subprocess.CompletedProcess, dict[str, tuple]]:
+    report = repo.parent / "report.json"
+    report.unlink(missing_ok=True)
+    done = run_cli("verify", "--cpu-capability", "default", "--report", str(report),
+                   "--progress", "never", *args, root=repo)
+    outputs = {s["path"]: (s["status"], s["output"])
+               for s in json.loads(report.read_text())["snippets"]}
+    return done, outputs
+
+
 def test_a_full_precision_reduction_fails_under_another_capability(recorded: Path,
                                                                    record_of) -> None:
-    before = {rel: record_of(recorded, rel).read_bytes()
-              for rel in ("snippets/t/full.py", "snippets/t/rounded.py")}
-    same = run_cli("verify", "--progress", "never", root=recorded)
-    assert same.returncode == 0, same.stdout + same.stderr  # the host's own: as recorded
-    done = run_cli("verify", "--cpu-capability", "default", "--progress", "never", root=recorded)
+    before = {p: p.read_bytes() for p in recorded.rglob("*.cpu.txt")}
+    done, outputs = _verify(recorded)
     assert done.returncode == 1, done.stdout + done.stderr
-    fail = next(line for line in done.stdout.splitlines() if line.startswith("FAIL"))
+    fail = next(line for line in done.stdout.splitlines() if "full.cpu.txt" in line)
     assert fail.startswith("FAIL snippets/t/full.cpu.txt: its output is not what the snippet "
                            "prints (line 2: the record says '[4.758"), fail
     assert "ok   snippets/t/rounded.cpu.txt" in done.stdout
-    assert "2 cpu record(s) re-run under CPU capability default: 1 not what" in done.stdout
+    assert "3 cpu record(s) re-run under CPU capability default: " in done.stdout
+    # The forked snippet ran under it: the worker was started with it.
+    assert outputs["snippets/t/probe.py"] == ("ok", "DEFAULT\nSSE4_2 SSE41\n")
     # Nothing recorded: the committed records are as they were.
-    assert before == {rel: record_of(recorded, rel).read_bytes() for rel in before}
+    assert before == {p: p.read_bytes() for p in recorded.rglob("*.cpu.txt")}
 
 
-@pytest.mark.parametrize("fresh", [False, True], ids=["forked", "fresh"])
-def test_the_capability_reaches_the_snippet(repo: Path, fresh: bool) -> None:
-    """A forked snippet and a fresh python both run under it: the worker is started with it."""
-    write(repo, "snippets/t/probe.py", PROBE)
-    report = repo / "report.json"
-    done = run_cli("verify", "--cpu-capability", "default", "--report", str(report),
-                   "--progress", "never", *(("--fresh",) if fresh else ()), root=repo)
-    assert done.returncode == 1, done.stdout + done.stderr  # no record to compare with
-    (outcome,) = json.loads(report.read_text())["snippets"]
-    assert (outcome["status"], outcome["output"]) == ("ok", "DEFAULT\nSSE4_2 SSE41\n")
-    assert not (repo / "snippets/t/probe.cpu.txt").exists()
+def test_a_fresh_python_runs_under_it_too(recorded: Path) -> None:
+    done, outputs = _verify(recorded, "--fresh", str(recorded / "snippets/t/probe.py"))
+    assert outputs == {"snippets/t/probe.py": ("ok", "DEFAULT\nSSE4_2 SSE41\n")}, done.stdout
 
 
 def test_the_host_shell_never_sets_a_capability() -> None:
