@@ -36,6 +36,7 @@ def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
     write(repo, "snippets/t/full.py", FULL)
     write(repo, "snippets/t/rounded.py", ROUNDED)
     write(repo, "snippets/t/probe.py", PROBE)
+    write(repo, "snippets/t/probe_fresh.py", "#| fresh: true\n" + PROBE)  # a fresh python
     done = run_cli("run", "--progress", "never", root=repo)
     assert done.returncode == 0, done.stderr
     return repo
@@ -60,16 +61,12 @@ def test_a_full_precision_reduction_fails_under_another_capability(recorded: Pat
     assert fail.startswith("FAIL snippets/t/full.cpu.txt: its output is not what the snippet "
                            "prints (line 2: the record says '[4.758"), fail
     assert "ok   snippets/t/rounded.cpu.txt" in done.stdout
-    assert "3 cpu record(s) re-run under CPU capability default: " in done.stdout
-    # The forked snippet ran under it: the worker was started with it.
+    assert "4 cpu record(s) re-run under CPU capability default: " in done.stdout
+    # A forked snippet and a fresh python both ran under it: the worker was started with it.
     assert outputs["snippets/t/probe.py"] == ("ok", "DEFAULT\nSSE4_2 SSE41\n")
+    assert outputs["snippets/t/probe_fresh.py"] == ("ok", "DEFAULT\nSSE4_2 SSE41\n")
     # Nothing recorded: the committed records are as they were.
     assert before == {p: p.read_bytes() for p in recorded.rglob("*.cpu.txt")}
-
-
-def test_a_fresh_python_runs_under_it_too(recorded: Path) -> None:
-    done, outputs = _verify(recorded, "--fresh", str(recorded / "snippets/t/probe.py"))
-    assert outputs == {"snippets/t/probe.py": ("ok", "DEFAULT\nSSE4_2 SSE41\n")}, done.stdout
 
 
 def test_the_host_shell_never_sets_a_capability() -> None:
@@ -91,3 +88,15 @@ def test_second_capability_is_another_than_the_hosts(tmp_path: Path) -> None:
     assert second_capability(str(avx512)) == "avx2"
     assert second_capability(str(avx2)) == "default"
     assert second_capability(str(tmp_path / "none")) == "default"
+
+
+def test_first_difference_names_the_line() -> None:
+    from snippet_engine.commands.verify import first_difference
+
+    assert first_difference("a\nb\nc\n", "a\nB\nc\n") == \
+        "line 2: the record says 'b', the run printed 'B'"
+    assert first_difference("a\nb\n", "a\n") == \
+        "line 2: the record says 'b', the run printed nothing more"
+    assert first_difference("a\n", "a\nb\n") == \
+        "line 2: the record has no more lines, the run printed 'b'"
+    assert first_difference("a\n", "a") == "they differ only in the final newline"

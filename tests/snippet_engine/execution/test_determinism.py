@@ -226,3 +226,15 @@ def test_a_cold_inductor_compile_in_every_worker(three_runs: dict) -> None:
     assert output == ("generated a C++ kernel: True out: (8,)\n"
                       "fx graph cache: {'fxgraph_cache_miss': 1}\n"
                       "cache artifacts: {'inductor': 1, 'aot_autograd': 1}\n"), output
+
+
+def test_a_difference_names_the_snippet_and_its_first_differing_line() -> None:
+    """What the path-and-CPU comparison reports (fast: the runs' results are built by hand)."""
+    warm = {"snippets/a.py": ("ok", "loss: 0.06265699118375778\n"), "snippets/b.py": ("ok", "")}
+    other = {"snippets/a.py": ("ok", "loss: 0.06265701353549957\n"),
+             "snippets/b.py": ("failed", "")}
+    assert differences(warm, other) == [
+        "snippets/a.py: line 1: the record says 'loss: 0.06265699118375778', "
+        "the run printed 'loss: 0.06265701353549957'",
+        "snippets/b.py: ok here, failed there"]
+    assert differences(warm, dict(warm)) == []
