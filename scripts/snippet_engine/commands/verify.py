@@ -113,6 +113,11 @@ def compare(root: Path, rels: list[str], env: Environment, jobs: int,
         wanted = set(rels)
         snippets = [s for s in select(scratch, None, env.device, None) if s.rel in wanted]
         todo, _ = plan(scratch, snippets, env, force=True, all_fresh=fresh)
+        # The scratch copy has no records, so `plan` cannot order by duration: the committed
+        # records can (the longest first keeps every worker busy to the end).
+        took = {rel: record.duration_s for rel in rels
+                if (record := _read(Snippet(root / rel, rel).record_path(env.device)))}
+        todo.sort(key=lambda job: (-took.get(job.snippet.rel, 1e9), job.snippet.rel))
         outcomes = execute(scratch, todo, env, jobs, Progress(len(todo), enabled=progress_enabled),
                            mark_failures=False, cpu_capability=cpu_capability)
     finally:
