@@ -47,7 +47,7 @@ step_verify() {
 step_drift() {
   # The whole bank, three ways: re-executed in place by warm workers, again with a fresh python
   # per snippet (--fresh), and, in a scratch copy at another path, under a second CPU capability
-  # (`verify --cpu-capability second`: AVX2 on an AVX-512 runner, no vectors on any other; a
+  # (`verify --cpu-capability second`: AVX2 on an AVX-512 runner, its own on an AVX2 one; a
   # record must not depend on the CPU that made it). Any record that then says something else
   # fails. (The test command compares only the snippets a change touched and one of each kind,
   # so that it stays fast as the bank grows; this is the rest.) The records are compared with a

@@ -74,12 +74,15 @@ def host_has_avx512(cpuinfo: str = "/proc/cpuinfo") -> bool:
         return False
 
 
-def second_capability(cpuinfo: str = "/proc/cpuinfo") -> str:
-    """The CPU capability that is not this host's own, for `--cpu-capability second`: AVX2 on an
-    AVX-512 host (the commonest other machine: its vectors are half as wide, so reductions and
-    softmax add in another order), and no vectors at all (`default`) anywhere else, where AVX2
-    may be the host's own."""
-    return "avx2" if host_has_avx512(cpuinfo) else "default"
+def second_capability(cpuinfo: str = "/proc/cpuinfo") -> str | None:
+    """The capability `--cpu-capability second` means: AVX2 on an AVX-512 host (the commonest
+    other machine: its vectors are half as wide, so reductions and softmax add in another
+    order); None, the host's own, anywhere else. An AVX2 host is already the other machine of
+    records made with AVX-512, and `default` (no vectors) is no machine anyone records on: it
+    also changes what Inductor generates (no at::vec, flex attention does not compile), so
+    records would have to give up far more than the last digits to pass it. (On ARM, avx2 is
+    not a value torch accepts.)"""
+    return "avx2" if host_has_avx512(cpuinfo) else None
 
 
 def worker_env(device: str, tmpdir: str | None = None,

@@ -108,7 +108,8 @@ def _capability_option(parser: argparse.ArgumentParser) -> None:
         "--cpu-capability", choices=(*CPU_CAPABILITIES, "second"), default=None,
         help="run under this CPU capability instead of the host's (torch's ATEN_CPU_CAPABILITY, "
              "MKL's and oneDNN's instruction sets); 'second': avx2 on an AVX-512 host, else "
-             "default (no vectors). A record must not depend on the CPU that made it")
+             "the host's own (an AVX2 host is the other machine of AVX-512 records). A record "
+             "must not depend on the CPU that made it")
 
 
 def _capability(args: argparse.Namespace) -> str | None:

@@ -2,7 +2,7 @@
 
 Three ways, compared byte for byte with each other and with the committed records: a warm-worker
 run in one checkout, the same in a second checkout at another path under a second CPU capability
-(`snippets.py verify --cpu-capability second`: AVX2 on an AVX-512 host, no vectors elsewhere; a
+(`snippets.py verify --cpu-capability second`: AVX2 on an AVX-512 host, its own elsewhere; a
 record must not depend on the CPU that made it, issue 40 item 6), and a run that starts a fresh
 `python` for every snippet (with an empty Inductor cache, as every run has). The path and the
 capability share one run, so that the second capability costs this test nothing: a difference
