@@ -219,6 +219,8 @@ def test_the_cpu_job_is_the_local_script_in_the_same_order() -> None:
     assert "github.event.pull_request.base.sha" in verify["env"]["VERIFY_SINCE"]
     for command in ("scripts/snippets.py check", "scripts/snippets.py verify-changed --since",
                     "scripts/snippets.py run --force --device cpu",
+                    # the drift step's third way: the whole bank on a second CPU (issue 40, 6)
+                    "scripts/snippets.py verify --cpu-capability second --device cpu",
                     "bash scripts/dev.sh test", "mkdocs build --strict",
                     "https://download.pytorch.org/whl/cpu"):
         assert command in script

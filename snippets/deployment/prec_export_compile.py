@@ -44,4 +44,6 @@ def best_time(fn, arg):
 t32 = best_time(model, x)
 for dt in (torch.bfloat16, torch.float16):
     ratio = best_time(copy.deepcopy(model).to(dt), x.to(dt)) / t32
-    print(f"eager {str(dt)[6:]} on this CPU, one thread: slower than fp32 by more than 2x: {ratio > 2}")
+    # Slower at all, not by how much: bf16 eager is under 2x fp32's time on an AVX-512 CPU with
+    # bf16 instructions and over 10x on an AVX2 one; the record must not depend on the CPU.
+    print(f"eager {str(dt)[6:]}, one thread: slower than fp32: {ratio > 1}")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from snippet_engine.commands import drift
 from snippet_engine.commands.summary import summarize
-from snippet_engine.commands.verify import verify
+from snippet_engine.commands.verify import Verdict, verify, verify_paths
 from snippet_engine.errors import ProjectError
 from snippet_engine.execution.progress import Progress
 from snippet_engine.execution.runner import execute, plan, select, summarize_failures
@@ -23,6 +23,7 @@ from snippet_engine.execution.sharding import parse_shard
 from snippet_engine.protocol import GOOD
 from snippet_engine.records.check import Problem, fails, find_problems
 from snippet_engine.records.environment import detect
+from snippet_engine.snippet_env import CPU_CAPABILITIES, second_capability
 
 DEFAULT_ROOT = Path(__file__).resolve().parents[3]  # scripts/snippet_engine/commands/cli.py -> the checkout
 
@@ -74,6 +75,21 @@ def _parser() -> argparse.ArgumentParser:
                          help="the device to re-run on; other devices' records are only listed")
     changed.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     changed.add_argument("--progress", choices=("auto", "always", "never"), default="auto")
+    _capability_option(changed)
+    again = sub.add_parser(
+        "verify", help="re-run snippets (every one by default) in a scratch copy, record nothing, "
+                       "and fail unless each prints what its committed record says; with "
+                       "--cpu-capability, as another machine's CPU would run them")
+    again.add_argument("paths", nargs="*", metavar="PATH", help="snippet files or folders")
+    again.add_argument("--device", choices=("cpu", "cuda"), default="cpu")
+    again.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    again.add_argument("--fresh", action="store_true",
+                       help="start a fresh python for every snippet instead of forking a warm "
+                            "worker")
+    again.add_argument("--report", type=Path,
+                       help="write a JSON report of every snippet run here (as `run` writes)")
+    again.add_argument("--progress", choices=("auto", "always", "never"), default="auto")
+    _capability_option(again)
     summary = sub.add_parser(
         "summary", help="execute nothing; say in Markdown what a sharded run recorded, what "
                         "failed and what is still missing (exit 1 unless everything is current)")
@@ -85,6 +101,26 @@ def _parser() -> argparse.ArgumentParser:
                          help="the folder holding each shard's report, DEVICE-shard-K.json")
     summary.add_argument("--output", type=Path, help="write the Markdown here (default: stdout)")
     return parser
+
+
+def _capability_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--cpu-capability", choices=(*CPU_CAPABILITIES, "second"), default=None,
+        help="run under this CPU capability instead of the host's (torch's ATEN_CPU_CAPABILITY, "
+             "MKL's and oneDNN's instruction sets); 'second': avx2 on an AVX-512 host, else "
+             "the host's own (an AVX2 host is the other machine of AVX-512 records). A record "
+             "must not depend on the CPU that made it")
+
+
+def _capability(args: argparse.Namespace) -> str | None:
+    name: str | None = args.cpu_capability
+    return second_capability() if name == "second" else name
+
+
+def _print_verdicts(verdicts: list[Verdict]) -> None:
+    for verdict in verdicts:
+        print(f"FAIL {verdict.record}: {verdict.problem}" if verdict.problem
+              else f"ok   {verdict.record}")
 
 
 def cmd_summary(args: argparse.Namespace) -> int:
@@ -186,7 +222,8 @@ def cmd_verify_changed(args: argparse.Namespace) -> int:
     try:
         env = detect(args.device)
         enabled = {"auto": None, "always": True, "never": False}[args.progress]
-        verdicts, others = verify(root, args.since, env, max(args.jobs, 1), enabled)
+        verdicts, others = verify(root, args.since, env, max(args.jobs, 1), enabled,
+                                  _capability(args))
     except (ProjectError, FileNotFoundError) as exc:
         print(f"snippets.py verify-changed: {exc}", file=sys.stderr)
         return 2
@@ -195,15 +232,43 @@ def cmd_verify_changed(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 128 + getattr(exc, "signum", signal.SIGINT)
     bad = [v for v in verdicts if v.problem]
-    for verdict in verdicts:
-        print(f"FAIL {verdict.record}: {verdict.problem}" if verdict.problem
-              else f"ok   {verdict.record}")
+    _print_verdicts(verdicts)
     if others:
         print(f"not re-run here (another device): {', '.join(others)}")
     print(f"{len(verdicts)} {env.device} record(s) changed since {args.since}: "
           + (f"{len(bad)} not what their snippet prints. Re-run them (python scripts/snippets.py "
              "run PATH) and commit what the run writes; never edit a record by hand"
              if bad else "each prints what its record says"))
+    return 1 if bad else 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    root = args.root.resolve()
+    capability = _capability(args)
+    try:
+        env = detect(args.device)
+        enabled = {"auto": None, "always": True, "never": False}[args.progress]
+        verdicts, outcomes = verify_paths(root, args.paths, env, max(args.jobs, 1), enabled,
+                                          capability, args.fresh)
+    except (ProjectError, FileNotFoundError) as exc:
+        print(f"snippets.py verify: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt as exc:
+        print("\ninterrupted: nothing was verified, and no committed record was touched",
+              file=sys.stderr)
+        return 128 + getattr(exc, "signum", signal.SIGINT)
+    if args.report:
+        args.report.parent.mkdir(parents=True, exist_ok=True)
+        args.report.write_text(json.dumps({"snippets": [o.as_report() for o in outcomes]},
+                                          indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    bad = [v for v in verdicts if v.problem]
+    _print_verdicts(verdicts)
+    under = f" under CPU capability {capability}" if capability else ""
+    print(f"{len(verdicts)} {env.device} record(s) re-run{under}: "
+          + (f"{len(bad)} not what their snippet prints. A record must say what the snippet "
+             "prints on any machine: print less precision where the CPU decides the last "
+             "digits (say why in the snippet), then re-run it (python scripts/snippets.py run "
+             "PATH)" if bad else "each prints what its record says"))
     return 1 if bad else 0
 
 
@@ -256,7 +321,7 @@ def _on_sighup(signum: int, frame: object) -> None:
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     commands = {"run": cmd_run, "check": cmd_check, "drift": cmd_drift, "summary": cmd_summary,
-                "verify-changed": cmd_verify_changed}
+                "verify-changed": cmd_verify_changed, "verify": cmd_verify}
     if threading.current_thread() is not threading.main_thread():
         return commands[args.command](args)  # only the main thread can handle a signal
     previous = signal.signal(signal.SIGTERM, _on_sigterm)

@@ -135,10 +135,14 @@ def _window(reply: Reply) -> RunWindow | None:
 
 def execute(root: Path, jobs: list[Job], env: Environment, parallel: int,
             progress: Progress, pool: WorkerPool | None = None,
-            mark_failures: bool = True) -> list[Outcome]:
+            mark_failures: bool = True, cpu_capability: str | None = None) -> list[Outcome]:
     """Run the jobs and keep the records: a good result is stored (unless it says what the record
     already says), a failure marks the last good record stale, or, with `mark_failures=False`
-    (a live preview), leaves every record as it is and only reports the failure."""
+    (a live preview), leaves every record as it is and only reports the failure.
+
+    `cpu_capability` runs the snippets under another CPU capability than the host's
+    (`snippet_env.CPU_CAPABILITIES`): only in a scratch copy, never the checkout, since such a
+    run is compared with the records, never recorded (`commands.verify`)."""
     tasks: list[Task] = []
     by_id = {}
     for index, job in enumerate(jobs):
@@ -150,7 +154,8 @@ def execute(root: Path, jobs: list[Job], env: Environment, parallel: int,
             defer_torch=job.defer_torch, port_default=job.port_default,
         ))
     outcomes = []
-    replies = pool.run(tasks) if pool is not None else run_parallel(tasks, env.device, parallel)
+    replies = (pool.run(tasks) if pool is not None
+               else run_parallel(tasks, env.device, parallel, cpu_capability))
     for reply in replies:
         job = by_id[reply["id"]]
         context = PathContext.build(root.resolve(),

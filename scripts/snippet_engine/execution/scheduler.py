@@ -40,13 +40,15 @@ class Worker:
     removed however the run ends, even when the worker itself had to be killed.
 
     `headers`: the folder of precompiled C++ headers shared by every worker and snippet
-    (`headers`); None keeps them in the worker's own folder."""
+    (`headers`); None keeps them in the worker's own folder. `cpu_capability`: run under that
+    CPU capability (`snippet_env.CPU_CAPABILITIES`) instead of the host's: the worker and every
+    snippet it forks or starts are processes started with it."""
 
     def __init__(self, device: str, warm: WarmKind = "export", python: str = sys.executable,
-                 headers: str | None = None) -> None:
+                 headers: str | None = None, cpu_capability: str | None = None) -> None:
         self.tmpdir = tempfile.mkdtemp(prefix=WORKER_PREFIX)
         mark_owner(self.tmpdir)  # for the next run, should this one be killed with its workers
-        env = worker_env(device, tmpdir=self.tmpdir)
+        env = worker_env(device, tmpdir=self.tmpdir, cpu_capability=cpu_capability)
         env[WARM_UP_VARIABLE] = warm
         if headers is not None:
             env[HEADERS_VARIABLE] = headers
@@ -121,9 +123,12 @@ class WorkerPool:
     once and its workers keep their headers in their own folders.
     """
 
-    def __init__(self, device: str, size: int, python: str = sys.executable) -> None:
-        """`python`: the interpreter the workers run in (another venv, for a drift run)."""
+    def __init__(self, device: str, size: int, python: str = sys.executable,
+                 cpu_capability: str | None = None) -> None:
+        """`python`: the interpreter the workers run in (another venv, for a drift run);
+        `cpu_capability`: the CPU capability they run under (None: the host's own)."""
         self.device, self.size, self.python = device, size, python
+        self.cpu_capability = cpu_capability
         self._idle: list[Worker] = []
         self._all: list[Worker] = []
         self._lock = threading.Lock()
@@ -165,7 +170,8 @@ class WorkerPool:
                 if worker.warm == warm:
                     self._idle.remove(worker)
                     return worker
-        worker = Worker(self.device, warm, self.python, headers=self._headers_folder())
+        worker = Worker(self.device, warm, self.python, headers=self._headers_folder(),
+                        cpu_capability=self.cpu_capability)
         with self._lock:
             self._all.append(worker)
         return worker
@@ -245,10 +251,11 @@ class WorkerPool:
         self._release_headers()  # after the workers: none of them compiles into it any more
 
 
-def run_parallel(tasks: list[Task], device: str, jobs: int) -> Iterator[Reply]:
+def run_parallel(tasks: list[Task], device: str, jobs: int,
+                 cpu_capability: str | None = None) -> Iterator[Reply]:
     """Yield one result per task, in completion order, from `jobs` warm workers started for this
-    run and stopped after it."""
-    pool = WorkerPool(device, jobs)
+    run and stopped after it (under `cpu_capability`, None: the host's own)."""
+    pool = WorkerPool(device, jobs, cpu_capability=cpu_capability)
     try:
         yield from pool.run(tasks)
     finally:
