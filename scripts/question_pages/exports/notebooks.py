@@ -13,9 +13,11 @@ what the site shows. What makes "Run All" work in an empty folder on the pinned 
 
 - every helper module a snippet imports (`snippets/<topic>/_name.py`) is written first by a
   `%%writefile` cell with the module's exact contents;
-- a set-up cell gives every later cell an empty working folder of its own, seeds `random`,
-  numpy and torch with 0 and resets Dynamo before it, and uses one thread, as the engine does
-  for every snippet, so that a cell prints its record (the helpers stay importable);
+- a set-up cell gives every later cell an empty working folder of its own and resets Dynamo
+  before it, and uses one thread, as the engine does for every snippet, so that a cell prints its
+  record (the helpers stay importable). Every snippet that draws random numbers seeds itself (the
+  engine refuses one that does not); the set-up cell also seeds `random`, numpy and torch with 0
+  before each cell, so that a cell run again does not go on from where an earlier one left off;
 - a snippet whose record is an expected error is tagged `raises-exception`: nbclient, nbconvert
   and JupyterLab go on past it;
 - a snippet the engine runs in a fresh interpreter (`#| fresh: true`, one that sets a variable
@@ -202,8 +204,7 @@ def _about(entry: _Entry) -> str:
         how = f"`{FRESH_MAGIC}" + (f" -m {entry.name.removesuffix('.py')}`" if entry.names_file else "`")
         lines += ["", f"It runs in a new Python process ({how}: the kernel's own interpreter) "
                   f"because {entry.fresh_reason}. Its output shows here; its variables stay in "
-                  "that process, and it is not seeded as the engine seeds a snippet, so anything "
-                  "random prints differently from the record"
+                  "that process"
                   + (", and its error shows as that process's traceback, then "
                      "`CalledProcessError`." if entry.raises else ".")]
     return "\n".join(lines) + "\n"
@@ -242,9 +243,10 @@ def _setup_cells(helpers: list[tuple[str, str]], pinned: str) -> list[NotebookNo
         intro.append("")
     intro.append("The set-up cell then does what the site's snippet engine does before every "
                  "snippet, so that each cell prints what its record says: before every cell (a "
-                 "`pre_run_cell` hook) it moves to a new empty working folder, seeds `random`, "
-                 "numpy and torch with 0, and resets `torch.compile`'s caches and counters; and "
-                 "it uses one thread. So the files a cell writes are in its own folder "
+                 "`pre_run_cell` hook) it moves to a new empty working folder and resets "
+                 "`torch.compile`'s caches and counters, and it uses one thread; it also seeds "
+                 "`random`, numpy and torch with 0 before each cell (each snippet that draws "
+                 "random numbers seeds itself too). So the files a cell writes are in its own folder "
                  "(`os.getcwd()` names it), and a function compiled in one cell is compiled "
                  "again when a later cell calls it.")
     cells = [new_markdown_cell("\n".join(intro) + "\n")]
