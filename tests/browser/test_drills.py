@@ -64,60 +64,37 @@ def drills(real_site: Site) -> list[str]:
     return found
 
 
-def _seen_at(page: Page, widths: list[str]) -> dict[str, str]:
-    """What is rendered at each width, the window resized to it (the page's own width last)."""
-    seen = {}
-    for width in widths:
-        page.set_viewport_size(WIDTHS[width])  # type: ignore[arg-type]  # a ViewportSize
-        seen[width] = _seen(page)
-    return seen
-
-
-@pytest.mark.parametrize("loaded", sorted(WIDTHS))
+@pytest.mark.parametrize("width", sorted(WIDTHS))
 def test_nothing_of_the_solution_is_seen_until_asked(real_site: Site, browser: Browser,
-                                                     drills: list[str], loaded: str) -> None:
-    """Every drill at both widths: loaded at one (`loaded`: a desktop's window, or a phone's with
-    touch) and checked at each, the window resized, at every step. The drills loaded on a phone
-    are the run's sample (page_sample.py); every drill is loaded on a desktop."""
-    phone = loaded == "phone"
-    context = browser.new_context(viewport=WIDTHS[loaded], is_mobile=phone, has_touch=phone)
+                                                     drills: list[str], width: str) -> None:
+    context = browser.new_context(viewport=WIDTHS[width])
     page = context.new_page()
-    widths = [loaded] if phone else [w for w in sorted(WIDTHS) if w != loaded] + [loaded]
-    chosen = drills
-    if phone:
-        sampled = sample_from_env({"drill": drills}).by_template["drill"]
-        chosen = [rel for rel in drills if rel in sampled]
-    assert chosen, drills
     try:
-        for rel in chosen:
+        for rel in drills:
             page.goto(real_site.url(rel))
+            seen = _seen(page)
             starter = (real_site.root / "snippets" / "drills" / rel.split("/")[1] / "_starter.py")
             signature = next(line for line in starter.read_text().splitlines()
                              if line.startswith(("def ", "class ")))
-            folds = {selector: page.evaluate(FOLD_TEXTS, [selector, MIN_CHARS])
-                     for selector in HIDDEN_FOLDS}
-            for width, seen in _seen_at(page, widths).items():
-                assert _norm(signature) in seen, f"{rel} ({width}): the starter is not on screen"
-                for selector, texts in folds.items():
-                    shown = [t for fold in texts for t in fold if t in seen]
+            assert _norm(signature) in seen, f"{rel} ({width}): the starter is not on screen"
+            for selector in HIDDEN_FOLDS:
+                for fold in page.evaluate(FOLD_TEXTS, [selector, MIN_CHARS]):
+                    shown = [t for t in fold if t in seen]
                     assert not shown, f"{rel} ({width}): {selector} shows before it is opened: {shown[:2]}"
             # The hints: each unseen until the one before it is open, then seen.
             hints = page.evaluate(FOLD_TEXTS, ["details.drill-hint", 10])
             assert len(hints) >= 1, rel
             for number, texts in enumerate(hints, start=1):
-                assert texts, rel
-                for width, seen in _seen_at(page, widths).items():
-                    assert not any(t in seen for t in texts), \
-                        f"{rel} ({width}): hint {number} is seen before it is opened"
+                assert texts and not any(t in _seen(page) for t in texts), \
+                    f"{rel} ({width}): hint {number} is seen before it is opened"
                 _open(page, f"Hint {number} of {len(hints)}")
-                for width, seen in _seen_at(page, widths).items():
-                    assert all(t in seen for t in texts), f"{rel} ({width}): hint {number} opened, unseen"
+                assert all(t in _seen(page) for t in texts), f"{rel} ({width}): hint {number} opened, unseen"
             # Asked: the solution is seen, so what was looked for above is really the page's text.
             solution = page.evaluate(FOLD_TEXTS, ["details.drill-solution", MIN_CHARS])[0]
             assert solution, rel
             _open(page, "Show the solution")
-            for width, after in _seen_at(page, widths).items():
-                assert all(t in after for t in solution), f"{rel} ({width}): the opened solution is unseen"
+            after = _seen(page)
+            assert all(t in after for t in solution), f"{rel} ({width}): the opened solution is unseen"
     finally:
         context.close()
 

@@ -58,11 +58,14 @@ AT_ONCE = 2
 
 
 def open_page(context: BrowserContext, visits: list[Visit], url: str, layout: Layout,
-              expensive: bool) -> tuple[Page, Visit, list[str]]:
-    """Load one page and run the gates that read it as it is once loaded: sideways scroll where
-    the layout is a phone's, axe when `expensive`, then sideways scroll at the narrowed width where
-    the layout narrows (all before the wait for a quiet network, which they overlap)."""
-    page, record = visit(context, visits, url, quiet=False)
+              expensive: bool, tab: Page | None = None) -> tuple[Page, Visit, list[str]]:
+    """Load one page (in `tab`, or a new tab) and run the gates that read it as it is once
+    loaded: sideways scroll where the layout is a phone's, axe when `expensive`, then sideways
+    scroll at the narrowed width where the layout narrows (all before the wait for a quiet
+    network, which they overlap)."""
+    if tab is not None and layout.narrowed_to:
+        tab.set_viewport_size(layout.options["viewport"])  # type: ignore[arg-type]
+    page, record = visit(context, visits, url, quiet=False, page=tab)
     problems = sideways_scroll(page) if layout.fits_width else []
     if expensive:
         problems += serious_accessibility_violations(page)
@@ -72,12 +75,13 @@ def open_page(context: BrowserContext, visits: list[Visit], url: str, layout: La
     return page, record, problems
 
 
-def settle(page: Page, record: Visit) -> list[str]:
+def settle(page: Page, record: Visit, close: bool = True) -> list[str]:
     """Wait for a quiet network, then the page's whole record: load status, console errors,
     failed requests, requests to other hosts."""
     page.wait_for_load_state("networkidle")
     problems = record.problems()
-    page.close()
+    if close:
+        page.close()
     return problems
 
 
@@ -90,9 +94,9 @@ def check_page(context: BrowserContext, visits: list[Visit], url: str, layout: L
 
 class Tour:
     """`at_once` fresh contexts (first visits, then the cache a reader has) in one layout, which
-    take a tour's pages in turn. Each has one page open at a time, so what a context records is
-    that page's alone, and a page is settled (its quiet network waited for) only after the next
-    one has loaded."""
+    take a tour's pages in turn. Each has one tab, which goes from page to page, so what a context
+    records is that page's alone, and a page is settled (its quiet network waited for) only after
+    the next one, in the other context, has loaded."""
 
     def __init__(self, stack: ExitStack, browser: Browser, site: Site, layout: Layout,
                  at_once: int = AT_ONCE, read: str | None = None) -> None:
@@ -107,18 +111,20 @@ class Tour:
         """Every page of `pages` with axe on those in `expensive`; every problem found."""
         problems: list[str] = []
         waiting: deque[tuple[Page, Visit]] = deque()
+        tabs: list[Page | None] = [None] * len(self.contexts)
         for number, rel in enumerate(pages):
             if len(waiting) == len(self.contexts):
-                problems += settle(*waiting.popleft())
+                problems += settle(*waiting.popleft(), close=False)
             context, visits = self.contexts[number % len(self.contexts)]
             page, record, found = open_page(context, visits, self.site.url(rel), self.layout,
-                                            rel in expensive)
+                                            rel in expensive, tabs[number % len(self.contexts)])
+            tabs[number % len(self.contexts)] = page
             if self.read is not None:
                 self.reads[rel] = page.evaluate(self.read)
             problems += found
             waiting.append((page, record))
         while waiting:
-            problems += settle(*waiting.popleft())
+            problems += settle(*waiting.popleft())  # and close the tabs
         return problems
 
 

@@ -86,8 +86,9 @@ def test_every_class_and_records_untouched(recorded: Path, tmp_path: Path) -> No
     assert "counts" not in done.stdout and "1 output changed" in done.stderr
 
 
-def test_ctrl_c_leaves_no_report_and_no_record_touched(recorded: Path, tmp_path: Path) -> None:
-    marker = tmp_path / "started"
+def test_ctrl_c_leaves_no_report_and_no_record_touched(
+        recorded: Path, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    marker = tmp_path_factory.mktemp("marks") / "started"  # outside the checkout, its overlay
     write(recorded, "snippets/t/slow.py",
           f"import time\nopen({str(marker)!r}, 'w').close()\ntime.sleep(120)\n")
     before = _snapshot(recorded)
@@ -138,7 +139,8 @@ def test_a_moved_line_in_torch_is_told_apart() -> None:
     assert not only_torch_lines("snippets/t/x.py:3\n", "snippets/t/x.py:4\n")
 
 
-def test_changed_runs_only_what_the_report_cannot_speak_for(recorded: Path, tmp_path: Path) -> None:
+def test_changed_runs_only_what_the_report_cannot_speak_for(
+        recorded: Path, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
     """--changed: an added snippet and a changed one run; the rest are kept from the report as
     they were, and a report of another torch is never reused."""
     reports, python = tmp_path / "reports", str(_wrapper(tmp_path))
@@ -146,7 +148,9 @@ def test_changed_runs_only_what_the_report_cannot_speak_for(recorded: Path, tmp_
     assert first.returncode == 0, first.stderr
     (path,) = reports.glob("torch-*.json")
     before = {e["snippet"]: e for e in json.loads(path.read_text())["snippets"]}
-    marker = tmp_path / "ran"
+    # Outside the checkout: what a snippet writes into the checkout stays in its own overlay
+    # (snippet_engine.execution.namespaces), so a marker there would never be seen.
+    marker = tmp_path_factory.mktemp("marks") / "ran"
     write(recorded, "snippets/t/added.py", "print('new')\n")
     write(recorded, "snippets/t/changes.py",
           FIXTURES["changes.py"] + f"open({str(marker)!r}, 'a').write('changes ')\n")
