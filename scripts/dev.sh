@@ -46,9 +46,10 @@ setup_python() {
     "$PYTHON" -m venv .venv
   fi
   .venv/bin/python -m pip install --quiet --upgrade "pip==26.3"
-  # --no-compile: Python compiles a module the first time it is imported; pip would compile every
-  # file of every package first (torch's thousands, most never imported): 66 s of CPU against 38 s.
-  .venv/bin/python -m pip install --quiet --no-compile -r requirements-dev.txt -c constraints.txt
+  # Compiled as pip installs (not --no-compile): a snippet's writes into the checkout, .venv's
+  # __pycache__ included, stay in its own overlay (snippet_engine.execution.namespaces), so a
+  # module left uncompiled would be compiled again by every snippet that imports it.
+  .venv/bin/python -m pip install --quiet -r requirements-dev.txt -c constraints.txt
   # Nothing may have pulled in another torch than the pinned one.
   .venv/bin/python - <<'PY'
 import importlib.metadata as md, re, sys
