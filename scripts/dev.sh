@@ -48,7 +48,8 @@ setup_python() {
   .venv/bin/python -m pip install --quiet --upgrade "pip==26.3"
   # Compiled as pip installs (not --no-compile): a snippet's writes into the checkout, .venv's
   # __pycache__ included, stay in its own overlay (snippet_engine.execution.namespaces), so a
-  # module left uncompiled would be compiled again by every snippet that imports it.
+  # module left uncompiled can be compiled again by each snippet that imports it (a fresh-clone
+  # run with --no-compile was 73% through at 21 minutes where one without it was 62% at 12).
   .venv/bin/python -m pip install --quiet -r requirements-dev.txt -c constraints.txt
   # Nothing may have pulled in another torch than the pinned one.
   .venv/bin/python - <<'PY'
