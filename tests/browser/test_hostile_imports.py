@@ -186,3 +186,34 @@ def test_clear_all_progress_clears_set_aside_copies_and_recordings(go: Callable[
     expect(page.locator(".mock-sessions")).to_be_hidden()
     expect(page.get_by_text("Your earlier mock interviews")).to_have_count(0)
     assert page.evaluate("key => localStorage.getItem(key)", MOCK_SESSIONS) is None
+
+
+def test_clearing_while_another_tab_holds_the_recordings_open_says_so_and_finishes_when_it_closes(
+        go: Callable[[str], Page]) -> None:
+    """"Progress cleared." is said only once the recordings are gone: while another tab holds their
+    database open the page says what it waits for, and finishes when that tab lets go."""
+    page = go("mock-interview/")
+    other = page.context.new_page()
+    other.goto(page.url, wait_until="load")
+    other.evaluate("""() => new Promise((resolve, reject) => {
+        const open = indexedDB.open('pytorch-interview-questions.recordings', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('recordings');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          window.heldOpen = open.result;  // kept open, as a tab in the middle of a recording would
+          const tx = open.result.transaction('recordings', 'readwrite');
+          tx.objectStore('recordings').put(new Blob(['x'], {type: 'audio/webm'}), 'mock/held/export/graph-signature');
+          tx.oncomplete = () => resolve();
+        };
+    })""")
+    page = go("progress/")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Clear all progress").click()
+    message = page.locator(".transfer-message")
+    expect(message).to_contain_text("Another tab of this site holds the mock interview recordings open")
+    expect(message).not_to_contain_text("Progress cleared")
+    other.evaluate("() => window.heldOpen.close()")
+    expect(message).to_have_text("Progress cleared.")
+    other.close()
+    names = page.evaluate("() => indexedDB.databases().then((list) => list.map((d) => d.name))")
+    assert "pytorch-interview-questions.recordings" not in names, names

@@ -328,8 +328,14 @@ export function keepPlan(settings) {
 }
 
 /** Forget every rating, every copy set aside, every mock interview and its recordings, and the
- * plan (the reader asked to). @returns {boolean} */
-export function clear() {
+ * plan (the reader asked to). Resolves once the recordings are really gone, so that "cleared" is
+ * never said while a reload could still keep them (a deleteDatabase not yet done when the page
+ * goes away was seen to leave the recording in place); false when something could not be
+ * cleared (the reason in problemText()).
+ * @param {(text: string) => void} [waiting] told when another tab holds the recordings open
+ * (the deletion then waits for that tab to close them)
+ * @returns {Promise<boolean>} */
+export function clear(waiting) {
   recent = [];
   try {
     window.localStorage.removeItem(KEY);
@@ -339,14 +345,35 @@ export function clear() {
     window.localStorage.removeItem(PLAN_KEY);
   } catch (error) {
     report("Your progress could not be cleared (" + nameOf(error) + ").");
-    return false;
+    return Promise.resolve(false);
   }
-  try {
-    // The recordings (mock.js keeps them in this database; it closes it after each use).
-    if (window.indexedDB) window.indexedDB.deleteDatabase(RECORDINGS);
-  } catch (error) { /* no IndexedDB here: nothing was recorded */ }
   refresh();
-  return true;
+  return deleteRecordings(waiting);
+}
+
+/** Delete the database of mock interview recordings (mock.js keeps them there and closes it after
+ * each use). @param {(text: string) => void} [waiting] @returns {Promise<boolean>} */
+function deleteRecordings(waiting) {
+  return new Promise(function (resolve) {
+    /** @type {IDBOpenDBRequest} */
+    let request;
+    try {
+      if (!window.indexedDB) { resolve(true); return; }
+      request = window.indexedDB.deleteDatabase(RECORDINGS);
+    } catch (error) {
+      resolve(true);  // no IndexedDB in this browser (or none allowed here): nothing was recorded
+      return;
+    }
+    request.onsuccess = function () { resolve(true); };
+    request.onerror = function () {
+      report("The mock interview recordings could not be deleted (" + nameOf(request.error) + ").");
+      resolve(false);
+    };
+    request.onblocked = function () {
+      if (waiting) waiting("Another tab of this site holds the mock interview recordings open; they are " +
+                           "deleted as soon as it closes them (close that tab to finish).");
+    };
+  });
 }
 
 /** Drop one set-aside copy (the reader asked to). @param {string} id */

@@ -446,7 +446,11 @@ function transfer(tool) {
   clearButton.addEventListener("click", function () {
     if (!window.confirm("Clear the progress kept in this browser, with the copies set aside and the mock " +
                         "interview recordings? Export it first to keep a copy.")) return;
-    message.textContent = P.clear() ? "Progress cleared." : "Not cleared: " + P.problemText();
+    clearButton.disabled = true;
+    message.textContent = "Clearing…";
+    P.clear(function (text) { message.textContent = text; }).then(function (cleared) {
+      message.textContent = cleared ? "Progress cleared." : "Not cleared: " + P.problemText();
+    }).finally(function () { clearButton.disabled = false; });
   });
   const aside = el("div", { "class": "set-aside" });
   function drawAside() {
