@@ -202,7 +202,8 @@ def test_clearing_while_another_tab_holds_the_recordings_open_says_so_and_finish
         open.onsuccess = () => {
           window.heldOpen = open.result;  // kept open, as a tab in the middle of a recording would
           const tx = open.result.transaction('recordings', 'readwrite');
-          tx.objectStore('recordings').put(new Blob(['x'], {type: 'audio/webm'}), 'mock/held/export/graph-signature');
+          tx.objectStore('recordings').put(new Blob(['x'], {type: 'audio/webm'}),
+                                           'mock/held/export/graph-signature');
           tx.oncomplete = () => resolve();
         };
     })""")
