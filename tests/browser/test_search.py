@@ -1,8 +1,9 @@
 """The site's search finds the page a reader means, typed as readers type it: dotted and
 underscored identifiers, flags with their value, environment variables and plain words.
 
-Each query goes into the search box in the header of the real site, in Chromium, one key at a
-time, and the page it should find must be among the first three pages the results list. These
+Each query goes into the search box in the header of the real site, in Chromium (all but its
+last character pasted, the last one typed), and the page it should find must be among the first
+three pages the results list once the list shows that query's results. These
 queries for the compile, export and deployment pages were checked against Material's lunr search
 before the site moved to Pagefind, so they guard what readers already had.
 """
@@ -10,12 +11,12 @@ before the site moved to Pagefind, so they guard what readers already had.
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from site_search import SearchIndexError, indexed, mark_body
 
@@ -160,6 +161,7 @@ SETTLE_S = 10.0  # the first query also loads the search's code and index
 # first link (Material and our Pagefind results both use these classes).
 _TOP_PAGES = """els => els.map(e => e.href)"""
 _RESULT_LINKS = ".md-search-result__item > .md-search-result__link"
+_SHOWS_RESULTS_FOR = "q => document.querySelector('.md-search-result__list').dataset.query === q"
 
 
 @pytest.fixture(scope="module")
@@ -196,13 +198,15 @@ def test_realistic_queries_find_their_page(real_site: Site, search_page: Page) -
     for query, target in QUERIES:
         assert (real_site.dir / target / "index.html").is_file(), f"{target} is not a page"
         search(search_page, query)
-        # Until the results are the same on two reads 300 ms apart (not a prefix's, still being
-        # replaced) and hold the target, or the time is up.
-        deadline, before = time.monotonic() + SETTLE_S, None
+        # Until the list shows this query's results (search.js marks the list with the query it
+        # rendered; an earlier prefix's results are replaced first), or the time is up.
+        try:
+            search_page.wait_for_function(_SHOWS_RESULTS_FOR, arg=query.strip(),
+                                          timeout=SETTLE_S * 1000)
+        except PlaywrightTimeoutError:
+            missed.append(f"{query!r}: no results shown for it within {SETTLE_S:.0f} s")
+            continue
         found = top_pages(search_page, real_site.base)[:TOP]
-        while not (found == before and target in found) and time.monotonic() < deadline:
-            search_page.wait_for_timeout(300)
-            before, found = found, top_pages(search_page, real_site.base)[:TOP]
         if target not in found:
             missed.append(f"{query!r}: expected {target} in the top {TOP}, got {found}")
     assert not missed, f"{len(missed)} of {len(QUERIES)} queries missed:\n" + "\n".join(missed)

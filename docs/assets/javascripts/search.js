@@ -128,6 +128,7 @@ function setUp(box, toggle) {
     const ticket = ++latest;
     if (!query) {
       list.textContent = "";
+      delete list.dataset.query;
       meta.textContent = "Type to start searching";
       return;
     }
@@ -140,6 +141,7 @@ function setUp(box, toggle) {
           if (ticket !== latest) return;
           meta.textContent = plural(found.results.length);
           render(results);
+          list.dataset.query = query;  // what the list now shows results for (tests wait for it)
         });
     }).catch(function () { /* reported by load() */ });
   }
