@@ -30,8 +30,8 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run",
-    # Belt and braces for "offline use": even a request the tests failed to intercept cannot leave
-    # the machine, because no host name but the loopback test server resolves.
+    # Offline: no request can leave the machine, because no host name but the loopback test
+    # server resolves (a request to another host is still seen, and reported, by recorded_context).
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
 DESKTOP = {"width": 1280, "height": 800}
@@ -74,8 +74,10 @@ class Visit:
 @contextmanager
 def recorded_context(browser: Browser, base: str,
                      **options: object) -> Iterator[tuple[BrowserContext, list[Visit]]]:
-    """A fresh context (empty cache: a first visit) that records each page's visit, and answers
-    any request to another host with an error instead of letting it out."""
+    """A fresh context (empty cache: a first visit; later pages find what the host lets the
+    browser keep) that records each page's visit, and a request to another host as a problem of
+    that visit. Such a request cannot leave the machine: no host name but the loopback resolves
+    (CHROMIUM_ARGS). No route is set: Playwright turns the HTTP cache off in a context with one."""
     context = browser.new_context(**options)  # type: ignore[arg-type]
     visits: list[Visit] = []
 
@@ -112,7 +114,6 @@ def recorded_context(browser: Browser, base: str,
         if visit is not None:
             visit.console_errors.append(f"uncaught: {error.error}")
 
-    context.route(lambda url: is_foreign(url, base), lambda route: route.abort("blockedbyclient"))
     context.on("request", on_request)
     context.on("requestfailed", on_failed)
     context.on("response", on_response)

@@ -128,10 +128,11 @@ def test_prune_removes_only_headers_written_since(tmp_path: Path) -> None:
 def header_run(tmp_path_factory: pytest.TempPathFactory) -> dict:
     """One forked and one fresh AOTInductor snippet in one `run --jobs 2` (so in two workers at
     once), with every header precompile logged by a `g++` found first on PATH, in a TMPDIR of its
-    own (so with no header built yet); and the same two snippets as two fresh `python`s with that
-    TMPDIR, which find the run's headers where torch keeps them, with the forked one's probes
-    logged too. About 2 minutes on 2 idle cores, 3 under load (three
-    AOTInductor compiles, two workers' warm-ups, two serving processes)."""
+    own (so with no header built yet); and the forked one again as a fresh `python` with that
+    TMPDIR, which finds the run's headers where torch keeps them, its probes logged too. (The
+    fresh snippet is not run a second time as `python`: the engine ran it as one, and its output
+    is checked by value.) About 1.5 minutes on 2 idle cores (three AOTInductor compiles, two
+    workers' warm-ups, two serving processes)."""
     root = tmp_path_factory.mktemp("headers")
     run_tmp = root / "run-tmp"
     run_tmp.mkdir()
@@ -165,9 +166,8 @@ def header_run(tmp_path_factory: pytest.TempPathFactory) -> dict:
         return subprocess.Popen([sys.executable, "s.py"], cwd=cwd, env=env, text=True,
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 
-    # The run's TMPDIR: as `python` on this machine, they find the headers the run built.
-    running = {name: fresh_python(name, run_tmp) for name in SNIPPETS}
-    python_prints = {name: proc.communicate(timeout=900)[0] for name, proc in running.items()}
+    # The run's TMPDIR: as `python` on this machine, it finds the headers the run built.
+    python_prints = {"forked": fresh_python("forked", run_tmp).communicate(timeout=900)[0]}
     builds = log.read_text().splitlines() if log.exists() else []
     probe_builds = probes.read_text().splitlines() if probes.exists() else []
     return {"done": done, "outputs": outputs, "python_prints": python_prints, "builds": builds,
@@ -177,7 +177,7 @@ def header_run(tmp_path_factory: pytest.TempPathFactory) -> dict:
 
 def test_each_header_is_precompiled_once(header_run: dict) -> None:
     """Without the shared folder each worker, and the fresh snippet, built its own copies; the
-    two fresh `python`s after the run build none."""
+    fresh `python` after the run builds none."""
     assert header_run["done"].returncode == 0, header_run["done"].stderr
     built = [next(arg for arg in line.split() if arg.endswith(".h"))
              for line in header_run["builds"]]
@@ -202,7 +202,7 @@ def test_a_forked_snippets_subprocess_finds_the_cpu_probes_built(header_run: dic
 
 
 def test_the_records_are_what_a_fresh_python_prints(header_run: dict) -> None:
-    assert header_run["outputs"] == header_run["python_prints"]
+    assert header_run["outputs"]["forked"] == header_run["python_prints"]["forked"]
     assert header_run["outputs"]["fresh"] == "fresh: matches eager: True (2, 3)\n"
     assert "served: torch.Size([1, 4])" in header_run["outputs"]["forked"]
 
