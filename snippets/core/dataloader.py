@@ -64,5 +64,6 @@ if __name__ == "__main__":
     print("same generator seed, same orders and values:", epochs == two_epochs(seed=0))
     print("other generator seed, other orders or values:", epochs != two_epochs(seed=1))
     print("calls seen by the main process's dataset:", dataset_in_main.calls)
+    torch.manual_seed(0)  # a loader without a generator draws its base seed from torch's default one
     own = list(DataLoader(OwnRng(), batch_size=None, num_workers=2))
     print("(worker, draw) from a Generator object the dataset made in __init__:", own)

@@ -4,6 +4,7 @@ from torch.utils.data import DataLoader
 
 # token sequences of different lengths: the default collate cannot stack them
 sequences = [torch.arange(1, n + 1) for n in (3, 1, 4, 2)]
+torch.manual_seed(0)  # a DataLoader draws its base seed from torch's default generator
 
 try:
     next(iter(DataLoader(sequences, batch_size=2)))

@@ -116,6 +116,7 @@ with warnings.catch_warnings(record=True) as caught:
                                    eps=1e-3, atol=1e-2, rtol=1e-2))
 
 # Double backward: gradgradcheck on the three versions.
+torch.manual_seed(0)  # gradgradcheck draws its random grad_outputs from torch's default generator
 for fn in (MulSigmoid, FromInputs):
     try:
         ok = torch.autograd.gradgradcheck(lambda a, b, f=fn: f.apply(a, b, 1.5), (x64, y64))
