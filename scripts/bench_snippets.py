@@ -22,6 +22,14 @@ run can finish sooner) and the speed-up.
 `--kind aoti` (or export, compile, deployment) runs only the snippets of that kind, both ways:
 minutes instead of the whole bank's hour, for work on one kind's cost. The figures then compare
 that kind alone; the whole-bank goal (5x) is printed only for a whole-bank run.
+
+`--against REF` compares two engines instead, with no naive run: the engine of REF (a git ref,
+checked out in a temporary worktree) and this checkout's, each over its own copy of this
+checkout's bank, `--repeat` times in alternating order (so that neither always runs on a cooler
+or warmer machine). "No change may make the engine slower" is read here: it prints each kind's
+sum over the snippets both engines ran to the same end, and each run's wall time.
+
+    .venv/bin/python scripts/bench_snippets.py --against 111e578 [--repeat 2] [--kind KIND]
 """
 
 from __future__ import annotations
@@ -76,20 +84,74 @@ def naive(snippets: list[Snippet], root: Path, parallel: int) -> tuple[float, di
     return time.perf_counter() - started, times
 
 
-def engine(root: Path, jobs: int, fresh: bool = False,
-           only: list[Snippet] | None = None) -> tuple[float, dict[str, float]]:
-    """Wall time of a forced engine run (of `only`, when given; else of the whole bank), and each
-    snippet's time."""
+def engine_run(root: Path, jobs: int, fresh: bool = False, only: list[Snippet] | None = None,
+               scripts: Path = ROOT / "scripts") -> tuple[float, list[dict]]:
+    """Wall time of a forced run of the engine in `scripts` (of `only`, when given; else of the
+    whole bank), and its report's entry for each snippet."""
     report = root / "bench-report.json"
+    report.unlink(missing_ok=True)
     started = time.perf_counter()
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "snippets.py"), "--root", str(root),
+    subprocess.run([sys.executable, str(scripts / "snippets.py"), "--root", str(root),
                     "run", "--force", "--jobs", str(jobs), "--progress", "never",
                     "--report", str(report), *(["--fresh"] if fresh else []),
                     *([str(s.path) for s in only] if only is not None else [])],
                    check=False, stderr=subprocess.DEVNULL)
     wall = time.perf_counter() - started
-    runs = json.loads(report.read_text())["snippets"]
+    return wall, json.loads(report.read_text())["snippets"]
+
+
+def engine(root: Path, jobs: int, fresh: bool = False,
+           only: list[Snippet] | None = None) -> tuple[float, dict[str, float]]:
+    """Wall time of a forced run of this checkout's engine, and each snippet's time."""
+    wall, runs = engine_run(root, jobs, fresh, only)
     return wall, {s["path"]: s["seconds"] for s in runs}
+
+
+def against(ref: str, jobs: int, repeat: int, kind: str | None) -> None:
+    """Print the engine of `ref` against this checkout's, over this checkout's bank."""
+    with tempfile.TemporaryDirectory(prefix="bench-against-") as tmp:
+        other = Path(tmp) / "other"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet",
+                        str(other), ref], check=True)
+        try:
+            engines = {ref: other / "scripts", "this checkout": ROOT / "scripts"}
+            walls: dict[str, list[float]] = {name: [] for name in engines}
+            outcomes: dict[str, dict[str, tuple[str, float]]] = {name: {} for name in engines}
+            order = list(engines)
+            for round_ in range(repeat):
+                for name in (order if round_ % 2 == 0 else order[::-1]):
+                    root = copy_bank(Path(tmp) / f"bank-{round_}-{order.index(name)}")
+                    snippets = discover(root)
+                    kinds = {s.rel: kind_of(s) for s in snippets}
+                    only = [s for s in snippets if kinds[s.rel] == kind] if kind else None
+                    wall, runs = engine_run(root, jobs, only=only, scripts=engines[name])
+                    walls[name].append(wall)
+                    for entry in runs:  # a snippet's best time over the rounds
+                        seen = outcomes[name].get(entry["path"])
+                        if seen is None or entry["seconds"] < seen[1]:
+                            outcomes[name][entry["path"]] = (entry.get("status", "?"),
+                                                             entry["seconds"])
+                    print(f"round {round_ + 1}, {name}: {wall:.1f} s, {len(runs)} snippets",
+                          flush=True)
+            first, second = order
+            same = [rel for rel, (status, _) in outcomes[first].items()
+                    if outcomes[second].get(rel, ("", 0.0))[0] == status]
+            differ = sorted((set(outcomes[first]) | set(outcomes[second])) - set(same))
+            print(f"\n{len(same)} snippets ended the same way under both engines; "
+                  f"{len(differ)} did not{': ' + ', '.join(differ[:8]) if differ else ''}")
+            print(f"\n{'kind':<11}{'snippets':>9}{first[:14]:>16}{second[:14]:>16}{'ratio':>8}"
+                  "   (sum of each snippet's best time)")
+            for each in KINDS:
+                rels = [rel for rel in same if kinds.get(rel) == each]
+                if rels:
+                    a = sum(outcomes[first][rel][1] for rel in rels)
+                    b = sum(outcomes[second][rel][1] for rel in rels)
+                    print(f"{each:<11}{len(rels):>9}{a:>14.1f} s{b:>14.1f} s{b / a:>7.2f}x")
+            print("\nwall time of each run: " + "; ".join(
+                f"{name}: {', '.join(f'{w:.1f} s' for w in walls[name])}" for name in engines))
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(other)],
+                           check=False)
 
 
 def main() -> None:
@@ -99,7 +161,13 @@ def main() -> None:
     parser.add_argument("--times", type=Path, help="also write each snippet's seconds, both ways, "
                                                    "as JSON here")
     parser.add_argument("--kind", choices=KINDS, help="bench only the snippets of this kind")
+    parser.add_argument("--against", metavar="REF", help="compare the engine of this git ref with "
+                                                          "this checkout's (no naive run)")
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each engine with --against")
     args = parser.parse_args()
+    if args.against:
+        against(args.against, args.jobs, args.repeat, args.kind)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         root = copy_bank(Path(tmp))
         snippets = discover(root)

@@ -2,7 +2,8 @@
 command as the bank grows, with axe on every page and with axe on the sample (page_sample.py).
 
 Not a test: it prints figures. It builds the repository's site and the grown site (the repository
-plus 300 question pages in ten topics, grown.py), or reuses builds given with --real/--grown, and
+plus grown.BENCH's pages: ten new topics of 20 questions and 20 more in each real topic, 340
+question pages with today's seven topics), or reuses builds given with --real/--grown, and
 serves each as the tests do. For each layout of the tours (desktop light, phone dark) and each
 template, it takes a few of the template's pages through a tour three times: the cheap checks
 alone (status, console, requests, sideways scroll) one page at a time, then with axe too (the
@@ -17,6 +18,9 @@ now, on every page). It prints
   widths, per page and for each site;
 - what a first visit of the heaviest question page and of the index transfers, and how many
   elements it has, on each site (test_weight.py checks the same on a smaller grown bank).
+- what the grown bank adds to the test command: the tours as they are now, the hidden-answer
+  check, and (when it built both sites) the test command's full builds of the site, as seconds of
+  work and as seconds of the command's time on its pytest-xdist workers.
 
     .venv/bin/python tests/browser/bench_tour.py [--per-template 3] [--real DIR] [--grown DIR]
         [--keep DIR]
@@ -27,6 +31,7 @@ With --keep, the builds are left in DIR (real/, grown/site/) to pass to a later 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import tempfile
 import time
@@ -51,6 +56,13 @@ from browser.tour import AT_ONCE, DESKTOP_LIGHT, PHONE_DARK, Layout, Tour  # noq
 
 LAYOUTS = (DESKTOP_LIGHT, PHONE_DARK)
 REPEAT = 2 * AT_ONCE
+# The builds of the whole site that the test command makes, each of which grows with the bank as a
+# build here does (the fixture and broken sites are small and fixed).
+FULL_BUILDS = ("tests/conftest.py real_site (the repository's site, once for all tests)",
+               "tests/test_check_generators.py (properdocs' build of the same site)",
+               "tests/browser/test_weight.py (the repository plus grown.TEST's pages)")
+# pytest-xdist's workers in the test command (pyproject.toml: -n auto --maxprocesses=4).
+WORKERS = min(os.cpu_count() or 1, 4)
 
 
 def spread(pages: list[str], count: int) -> list[str]:
@@ -153,7 +165,7 @@ def report(browser: Browser, site: Site, per_template: int) -> dict[str, float]:
           f"{hiding * counts[QUESTION]:.0f} s for the site")
     print(f"  page tours, projected: every check on every page {before:.0f} s; "
           f"now {after:.0f} s", flush=True)
-    return {"before": before, "after": after, "hiding": hiding * counts[QUESTION]}
+    return {"before": before, "after": after, "hiding": hiding * counts[QUESTION], "pages": pages}
 
 
 def main() -> None:
@@ -168,14 +180,16 @@ def main() -> None:
     with ExitStack() as stack:
         work = args.keep or Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-tour-")))
         real_dir = args.real or work / "real"
+        build_seconds: dict[str, float] = {}
         if args.real is None:
-            took = timed(lambda: build_site(ROOT, real_dir))
-            print(f"built the repository's site in {took:.0f} s")
+            build_seconds["real"] = timed(lambda: build_site(ROOT, real_dir))
+            print(f"built the repository's site in {build_seconds['real']:.0f} s")
         grown_root = work / "grown" / "repo"
         if args.grown is None:
             grown_dir = work / "grown" / "site"
-            took = timed(lambda: build_site(make_grown_source(grown_root), grown_dir))
-            print(f"built the grown site in {took:.0f} s")
+            source = make_grown_source(grown_root)
+            build_seconds["grown"] = timed(lambda: build_site(source, grown_dir))
+            print(f"built the grown site in {build_seconds['grown']:.0f} s")
         else:
             grown_dir = args.grown
             if not (grown_dir.parent / "repo").is_dir():
@@ -196,7 +210,20 @@ def main() -> None:
     for name, seconds in figures.items():
         print(f"  {name:46} {seconds['before']:10.0f} {seconds['after']:8.0f} {seconds['hiding']:15.0f}")
     grew = {key: figures["grown"][key] - figures["real"][key] for key in figures["real"]}
-    print(f"  {'300 more pages add':46} {grew['before']:10.0f} {grew['after']:8.0f} {grew['hiding']:15.0f}")
+    added = f"{grew['pages']:.0f} more pages add"
+    print(f"  {added:46} {grew['before']:10.0f} {grew['after']:8.0f} {grew['hiding']:15.0f}")
+    work = grew["after"] + grew["hiding"]
+    if len(build_seconds) == 2:
+        builds = len(FULL_BUILDS) * (build_seconds["grown"] - build_seconds["real"])
+        work += builds
+        print(f"\nthe test command builds the whole site {len(FULL_BUILDS)} times:")
+        for where in FULL_BUILDS:
+            print(f"  {where}")
+        print(f"  a build took {build_seconds['real']:.0f} s here and {build_seconds['grown']:.0f} s with "
+              f"{grew['pages']:.0f} more pages: {builds:.0f} s more for the {len(FULL_BUILDS)}")
+    print(f"\nwhat {grew['pages']:.0f} more pages add to the test command: {work:.0f} s of work "
+          f"(tours now, hidden answers{', builds' if len(build_seconds) == 2 else ''}), about "
+          f"{work / WORKERS:.0f} s of its time on {WORKERS} workers")
 
 
 if __name__ == "__main__":

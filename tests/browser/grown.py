@@ -8,12 +8,13 @@ the search, the scripts. Each copy keeps its snippets (the real ones, with their
 related questions and its links (to the real pages), so the copies are real pages the build checks
 and renders in full.
 
-Two shapes (`Growth`): BENCH, 300 more questions (200 in ten new topics of 20, and 20 in each real
-topic), which tests/browser/bench_tour.py builds to print what 300 more questions cost a first
-visit and the test command; and TEST, the smallest bank that still shows each way a page could grow
-with the bank (test_weight.py): new topics, and a real topic grown by more questions than its
-navigation may show. A build costs about a third of a second a page, so TEST's build is a minute
-shorter than BENCH's (issue 42: the test command's time must not grow with the bank).
+Two shapes (`Growth`): BENCH, 200 questions in ten new topics of 20 and 20 more in each real topic
+(300 when there were five topics, 340 with today's seven), which tests/browser/bench_tour.py builds
+to print what they cost a first visit and the test command; and TEST, the smallest bank that still
+shows each way a page could grow with the bank (test_weight.py): new topics, and a real topic grown
+by more questions than its navigation may show. A build costs about a tenth of a second a page
+(bench_tour.py), so TEST's build is shorter than BENCH's (issue 42: the test command's time must not
+grow with the bank).
 """
 
 from __future__ import annotations
